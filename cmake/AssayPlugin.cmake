@@ -1,0 +1,31 @@
+# assay_add_plugin(NAME SOURCES src... [LIBRARIES lib...])
+# Builds an Assay plugin: a MODULE library with hidden visibility, named NAME.so, whose only
+# exported symbols are the two that ASSAY_PLUGIN defines. In the Assay tree it lands in the
+# build's plugins/ folder and installs with the host; out of tree it lands in the current
+# binary folder (point ASSAY_PLUGIN_PATH at it).
+function(assay_add_plugin name)
+  cmake_parse_arguments(PLUGIN "" "" "SOURCES;LIBRARIES" ${ARGN})
+  add_library(${name} MODULE ${PLUGIN_SOURCES})
+  target_link_libraries(${name} PRIVATE Assay::sdk ${PLUGIN_LIBRARIES})
+  set_target_properties(${name} PROPERTIES
+    PREFIX ""
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON)
+  if(DEFINED ASSAY_PLUGIN_OUTPUT_DIR)
+    set_target_properties(${name} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ASSAY_PLUGIN_OUTPUT_DIR})
+    install(TARGETS ${name} LIBRARY DESTINATION ${ASSAY_PLUGIN_INSTALL_DIR})
+  endif()
+endfunction()
+
+# assay_add_science(NAME SOURCES src... [LIBRARIES lib...])
+# A plugin's science: plain C++ on Eigen that knows nothing of the SDK, built once as a
+# static library that both the plugin and its unit tests link. Same flags as the SDK.
+function(assay_add_science name)
+  cmake_parse_arguments(SCIENCE "" "" "SOURCES;LIBRARIES" ${ARGN})
+  add_library(${name} STATIC ${SCIENCE_SOURCES})
+  target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+  target_link_libraries(${name} PUBLIC Eigen3::Eigen ${SCIENCE_LIBRARIES})
+  target_compile_options(${name} PUBLIC -mavx2 -mfma)
+  target_compile_definitions(${name} PUBLIC EIGEN_DONT_PARALLELIZE)
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+endfunction()

@@ -1,0 +1,75 @@
+// Pipeline: a parsed and validated pipeline file (see README, "Pipeline file").
+//
+// Parsing keeps every value's place in the file so that validation errors name file, line,
+// column and key. Validation resolves every node's full parameter set (declared defaults
+// filled in, values canonicalised by ParamSpec::check) and a dependency order.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "assay/value.hpp"
+#include "pipeline/method_catalog.hpp"
+#include "pipeline/source_error.hpp"
+
+namespace assay {
+
+struct ParamSetting {
+  Value value;
+  SourcePos pos;
+};
+
+struct InputLink {
+  std::string node;  // upstream node name
+  std::string port;  // upstream output port
+  SourcePos pos;
+};
+
+struct NodeSpec {
+  std::string name;
+  std::string method;
+  SourcePos pos;
+  std::map<std::string, ParamSetting> params;  // after validate(): every declared param
+  std::map<std::string, InputLink> inputs;     // input port -> upstream output
+};
+
+// One sweep axis. Several keys make a zipped axis: they advance together.
+struct SweepAxis {
+  std::vector<std::string> keys;          // "node.param"
+  std::vector<std::vector<Value>> steps;  // steps[i][k]: value of keys[k] at step i
+  SourcePos pos;
+};
+
+struct Pipeline {
+  std::string file;         // path as given, used in every error
+  std::string source_text;  // the file's text, stored in results as written
+  std::string name;
+  std::uint64_t seed = 1;
+  std::vector<NodeSpec> nodes;  // after validate(): in a dependency order (inputs first)
+  std::vector<SweepAxis> axes;
+  std::int64_t replicates = 1;
+
+  const NodeSpec* find_node(std::string_view name) const;
+};
+
+// Throws SourceError (file unreadable, TOML syntax, unknown table or key, wrong shapes).
+Pipeline parse_pipeline_file(const std::string& path);
+Pipeline parse_pipeline_text(std::string_view text, const std::string& file);
+
+// Applies one `--set` override: "node.param=value" replaces a param (and drops any sweep axis
+// over it); "sweep.node.param=[v1, v2]" sets or replaces a sweep axis. Values are TOML.
+// Errors name "--set" as the file and the assignment as the key.
+void apply_override(Pipeline& pipeline, std::string_view assignment);
+
+// Checks the pipeline against the available methods and resolves it in place: unknown method
+// (with the nearest id), unknown/missing param, wrong type, out of range, unknown port, port
+// kind mismatch, cycle, unconnected required input, sweep keys and values. Throws SourceError.
+void validate(Pipeline& pipeline, const MethodCatalog& methods);
+
+// The resolved pipeline as TOML (all params explicit, sweep included), stored in results.
+std::string resolved_toml(const Pipeline& pipeline);
+
+}  // namespace assay

@@ -1,0 +1,33 @@
+// Errors in what a user wrote (pipeline files, --set overrides, CLI arguments). They carry the
+// place and the key, and format as DESIGN.md's contract:
+//   assay: <file>:<line>:<col>: <key>: <what is wrong>; <what to do>
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace assay {
+
+struct SourcePos {
+  std::string file;
+  int line = 0;  // 0: no line (e.g. a --set override); then only the file is printed
+  int col = 0;
+};
+
+class SourceError : public std::runtime_error {
+ public:
+  SourceError(SourcePos pos, std::string key, std::string what, std::string hint = {});
+
+  const SourcePos& pos() const { return pos_; }
+  const std::string& key() const { return key_; }
+
+ private:
+  SourcePos pos_;
+  std::string key_;
+};
+
+// The nearest of `candidates` to `word` by edit distance, or "" when none is close.
+std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates);
+
+}  // namespace assay

@@ -1,0 +1,33 @@
+// PointResult: one finished sweep point as the scheduler hands it to the result store.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "assay/value.hpp"
+
+namespace assay {
+
+enum class PointStatus : std::uint8_t { ok, failed, timeout };
+std::string_view status_name(PointStatus status);
+
+struct NodeOutput {
+  std::string node;
+  std::string port;
+  Value value;
+};
+
+struct PointResult {
+  std::string id;
+  std::int64_t replicate = 0;
+  std::uint64_t seed = 0;
+  std::vector<std::pair<std::string, Value>> swept;  // "node.param" -> value, plan order
+  PointStatus status = PointStatus::ok;
+  std::string error;  // "node: message" for failed and timed-out points
+  double wall_s = 0;
+  std::vector<NodeOutput> outputs;  // nodes in dependency order, ports in declaration order
+};
+
+}  // namespace assay

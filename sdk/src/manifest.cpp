@@ -1,0 +1,10 @@
+#include "assay/plugin.hpp"
+
+namespace assay {
+
+PluginManifest host_manifest() {
+  return {kManifestMagic,   kSdkAbiVersion, _GLIBCXX_USE_CXX11_ABI, EIGEN_MAX_STATIC_ALIGN_BYTES,
+          "assay-host", ASSAY_SDK_VERSION, ASSAY_SDK_VERSION};
+}
+
+}  // namespace assay
