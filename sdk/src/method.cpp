@@ -59,6 +59,10 @@ MethodInfo& MethodInfo::add_param(std::string name, ParamType type, Value defaul
                                   std::string doc, Constraint constraint) {
   if (find_param(name)) throw Error("method '" + id + "' declares param '" + name + "' twice");
   ParamSpec spec{name, type, Value{}, std::move(constraint), std::move(doc)};
+  if (default_value.kind() == Kind::none) {
+    params.push_back(std::move(spec));
+    return *this;
+  }
   auto checked = spec.check(default_value);
   if (!checked.value)
     throw Error("method '" + id + "': default of param '" + name + "': " + checked.error);

@@ -45,6 +45,12 @@ class MethodInfo {
   }
   MethodInfo& param(std::string name, const char* default_value, std::string doc,
                     Constraint constraint = {});
+  // A parameter without a default: every pipeline must set it.
+  template <class T>
+  MethodInfo& required(std::string name, std::string doc, Constraint constraint = {}) {
+    return add_param(std::move(name), ParamTypeOf<T>::value, Value{}, std::move(doc),
+                     std::move(constraint));
+  }
   // A string parameter restricted to `choices`; the default must be one of them.
   MethodInfo& choice(std::string name, std::string default_value, std::vector<std::string> choices,
                      std::string doc);

@@ -28,7 +28,7 @@ Constraint one_of(std::vector<std::string> choices);
 struct ParamSpec {
   std::string name;
   ParamType type = ParamType::real;
-  Value default_value;
+  Value default_value;  // Kind::none: required, no default
   Constraint constraint;
   std::string doc;
 
@@ -41,6 +41,7 @@ struct ParamSpec {
   Checked check(const Value& value) const;
   // "int in [1, 1048576]", "one of ok|throw|sleep", ... for errors and `describe`.
   std::string describe_type() const;
+  bool required() const { return default_value.kind() == Kind::none; }
 };
 
 // The ParamType a C++ type declares: bool, integers, double, std::string, std::vector<double>
