@@ -1,3 +1,5 @@
+set(ASSAY_PLUGIN_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
+
 # assay_add_plugin(NAME SOURCES src... [LIBRARIES lib...])
 # Builds an Assay plugin: a MODULE library with hidden visibility, named NAME.so, whose only
 # exported symbols are the two that ASSAY_PLUGIN defines. In the Assay tree it lands in the
@@ -11,6 +13,11 @@ function(assay_add_plugin name)
     PREFIX ""
     CXX_VISIBILITY_PRESET hidden
     VISIBILITY_INLINES_HIDDEN ON)
+  # Hidden visibility does not cover template instantiations from other headers; the version
+  # script leaves the two entry points as the plugin's only dynamic symbols.
+  target_link_options(${name} PRIVATE
+    "LINKER:--version-script=${ASSAY_PLUGIN_CMAKE_DIR}/assay_plugin.map")
+  set_property(GLOBAL APPEND PROPERTY ASSAY_PLUGIN_TARGETS ${name})
   if(DEFINED ASSAY_PLUGIN_OUTPUT_DIR)
     set_target_properties(${name} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ASSAY_PLUGIN_OUTPUT_DIR})
     install(TARGETS ${name} LIBRARY DESTINATION ${ASSAY_PLUGIN_INSTALL_DIR})
@@ -27,5 +34,6 @@ function(assay_add_science name)
   target_link_libraries(${name} PUBLIC Eigen3::Eigen ${SCIENCE_LIBRARIES})
   target_compile_options(${name} PUBLIC -mavx2 -mfma)
   target_compile_definitions(${name} PUBLIC EIGEN_DONT_PARALLELIZE)
-  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON
+                                           CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
 endfunction()

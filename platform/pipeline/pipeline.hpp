@@ -31,7 +31,8 @@ struct InputLink {
 struct NodeSpec {
   std::string name;
   std::string method;
-  SourcePos pos;
+  SourcePos pos;                               // where the node's name is written
+  SourcePos method_pos;                        // where its method id is written
   std::map<std::string, ParamSetting> params;  // after validate(): every declared param
   std::map<std::string, InputLink> inputs;     // input port -> upstream output
 };
@@ -41,6 +42,8 @@ struct SweepAxis {
   std::vector<std::string> keys;          // "node.param"
   std::vector<std::vector<Value>> steps;  // steps[i][k]: value of keys[k] at step i
   SourcePos pos;
+  std::vector<SourcePos> key_pos;                // where keys[k] is written
+  std::vector<std::vector<SourcePos>> step_pos;  // step_pos[i][k]: where steps[i][k] is written
 };
 
 struct Pipeline {

@@ -32,7 +32,9 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 }  // namespace
 
 SourceError::SourceError(SourcePos pos, std::string key, std::string what, std::string hint)
-    : std::runtime_error(format(pos, key, what, hint)), pos_(std::move(pos)), key_(std::move(key)) {}
+    : std::runtime_error(format(pos, key, what, hint)),
+      pos_(std::move(pos)),
+      key_(std::move(key)) {}
 
 std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates) {
   std::string best;
@@ -42,6 +44,11 @@ std::string nearest_name(const std::string& word, const std::vector<std::string>
     if (d < best_distance) best = c, best_distance = d;
   }
   return best;
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  const auto near = nearest_name(word, candidates);
+  return near.empty() ? std::string() : "did you mean \"" + near + "\"? ";
 }
 
 }  // namespace assay

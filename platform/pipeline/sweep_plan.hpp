@@ -15,8 +15,8 @@
 namespace assay {
 
 struct PlannedPoint {
-  std::size_t index = 0;   // position in the plan (last axis fastest, replicates innermost)
-  std::string id;          // stable hash of all resolved params and the replicate (16 hex)
+  std::size_t index = 0;  // position in the plan (last axis fastest, replicates innermost)
+  std::string id;         // stable hash of all resolved params and the replicate (16 hex)
   std::int64_t replicate = 0;
   std::uint64_t seed = 0;  // derive_seed(pipeline seed, id); node seeds come from node_seed()
   std::vector<std::pair<std::string, Value>> swept;            // "node.param" -> value
@@ -25,7 +25,9 @@ struct PlannedPoint {
 
 class SweepPlan {
  public:
+  // The plan reads the pipeline on every point(), so the pipeline must outlive it.
   explicit SweepPlan(const Pipeline& validated);
+  explicit SweepPlan(Pipeline&&) = delete;
 
   std::size_t size() const { return size_; }
   PlannedPoint point(std::size_t index) const;

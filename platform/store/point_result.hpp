@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -11,7 +12,9 @@
 namespace assay {
 
 enum class PointStatus : std::uint8_t { ok, failed, timeout };
-std::string_view status_name(PointStatus status);
+std::string_view status_name(PointStatus status);  // "ok", "failed", "timeout"
+// The inverse of status_name; throws assay::Error naming an unknown status.
+PointStatus status_from_name(std::string_view name);
 
 struct NodeOutput {
   std::string node;

@@ -2,9 +2,14 @@
 //
 // Finished points are committed in batches to part files beside the result
 // (<file>.parts/NNNNNN.h5, each written, fsynced and renamed into place), so a run killed at
-// any moment keeps every committed point. finish() consolidates file and parts into one file,
-// again by write-fsync-rename. Readers see the file and any parts as one result, so `show`,
-// `--resume` and `merge` work on interrupted runs and on shards written by other processes.
+// any moment keeps every committed point. Each commit also writes its points into the
+// consolidated file under construction (<file>.staging, never read), so the cost of the
+// result layout is paid while the run goes on; finish() adds what earlier runs left and /index,
+// then publishes it by fsync and rename and removes the parts. Readers see the file and any
+// parts as one result, so `show`, `--resume` and `merge` work on interrupted runs and on
+// shards written by other processes. Points are kept in point id order everywhere (/points,
+// /index, ResultSet), so a merged result equals a single-process one point by point. All
+// HDF5 calls of the store take one process-wide lock (hdf5_lock.hpp).
 #pragma once
 
 #include <cstddef>
@@ -38,6 +43,9 @@ struct RunInfo {
   std::vector<std::string> swept_keys;
   std::map<std::string, std::string> provenance;  // host, git_revision, library versions, ...
   std::vector<PluginProvenance> plugins;
+  // Filled by merge_results: the provenance of every shard joined (its host, rank, ... and
+  // "file"), so a merged result lists each host and rank. Empty for a single-process run.
+  std::vector<std::map<std::string, std::string>> shards;
 };
 
 class ResultWriter {
@@ -46,15 +54,17 @@ class ResultWriter {
   // (SourceError naming the file); with it, they must carry the same fingerprint, and the
   // points already "ok" there are reported by done() and never written again.
   ResultWriter(std::filesystem::path file, RunInfo info, bool resume);
+  // Without finish(): commits what is buffered and leaves the parts for --resume.
   ~ResultWriter();
   ResultWriter(const ResultWriter&) = delete;
   ResultWriter& operator=(const ResultWriter&) = delete;
 
+  // Ids of the "ok" points: those found at the start, then those committed since.
   const std::unordered_set<std::string>& done() const;
   void add(PointResult point);  // buffered until commit()
   std::size_t pending() const;
-  void commit();                // one atomic part file for the buffered points; no-op if none
-  void finish();                // commit(), then consolidate into `file`; parts are removed
+  void commit();  // one atomic part file for the buffered points; no-op if none
+  void finish();  // commit(), then consolidate into `file`; parts are removed
 
  private:
   struct State;
@@ -63,16 +73,22 @@ class ResultWriter {
 
 struct ResultSet {
   RunInfo info;
-  std::vector<PointResult> points;  // one per point id; an ok record wins over a failed one
+  // One per point id, in id order. Of several records of an id the later counts, except that
+  // an "ok" record is never replaced by a failed or timed-out one.
+  std::vector<PointResult> points;
 };
 
 // Reads a result file together with its parts folder, if any. Throws SourceError naming the
 // file when it is missing or not an Assay result.
 ResultSet read_results(const std::filesystem::path& file);
+// The same without array and table outputs, which it does not read from a consolidated file:
+// what a summary (`assay show`) needs, at a fraction of the cost for large results.
+ResultSet read_result_summaries(const std::filesystem::path& file);
 
 // Joins shards of one sweep into `out` (written atomically). Refuses, naming the file and the
 // differing attribute, a shard whose fingerprint differs from the first; a point present in
 // several shards is written once.
-void merge_results(const std::filesystem::path& out, const std::vector<std::filesystem::path>& shards);
+void merge_results(const std::filesystem::path& out,
+                   const std::vector<std::filesystem::path>& shards);
 
 }  // namespace assay

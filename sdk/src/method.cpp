@@ -26,7 +26,8 @@ MethodInfo& MethodInfo::not_reentrant() {
 MethodInfo& MethodInfo::param(std::string name, const char* default_value, std::string doc,
                               Constraint constraint) {
   const auto type = constraint.choices.empty() ? ParamType::string : ParamType::choice;
-  return add_param(std::move(name), type, Value(default_value), std::move(doc), std::move(constraint));
+  return add_param(std::move(name), type, Value(default_value), std::move(doc),
+                   std::move(constraint));
 }
 
 MethodInfo& MethodInfo::choice(std::string name, std::string default_value,
@@ -48,8 +49,12 @@ const T* find_named(const std::vector<T>& items, std::string_view name) {
 }
 }  // namespace
 
-const ParamSpec* MethodInfo::find_param(std::string_view name) const { return find_named(params, name); }
-const PortSpec* MethodInfo::find_input(std::string_view name) const { return find_named(inputs, name); }
+const ParamSpec* MethodInfo::find_param(std::string_view name) const {
+  return find_named(params, name);
+}
+const PortSpec* MethodInfo::find_input(std::string_view name) const {
+  return find_named(inputs, name);
+}
 const PortSpec* MethodInfo::find_output(std::string_view name) const {
   return find_named(outputs, name);
 }
@@ -58,6 +63,9 @@ const PortSpec* MethodInfo::find_output(std::string_view name) const {
 MethodInfo& MethodInfo::add_param(std::string name, ParamType type, Value default_value,
                                   std::string doc, Constraint constraint) {
   if (find_param(name)) throw Error("method '" + id + "' declares param '" + name + "' twice");
+  // Pipeline files reserve these keys in a node table, and address params as "node.param".
+  if (name == "method" || name == "inputs" || name.find('.') != std::string::npos)
+    throw Error("method '" + id + "': '" + name + "' cannot be a param name");
   ParamSpec spec{name, type, Value{}, std::move(constraint), std::move(doc)};
   if (default_value.kind() == Kind::none) {
     params.push_back(std::move(spec));
@@ -73,7 +81,8 @@ MethodInfo& MethodInfo::add_param(std::string name, ParamType type, Value defaul
 
 MethodInfo& MethodInfo::add_port(std::vector<PortSpec>& ports, std::string name, Kind kind,
                                  std::string doc, bool optional) {
-  if (find_named(ports, name)) throw Error("method '" + id + "' declares port '" + name + "' twice");
+  if (find_named(ports, name))
+    throw Error("method '" + id + "' declares port '" + name + "' twice");
   ports.push_back({std::move(name), kind, std::move(doc), optional});
   return *this;
 }

@@ -1,19 +1,28 @@
 #include "assay/param.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace assay {
 
 std::string_view param_type_name(ParamType type) {
   switch (type) {
-    case ParamType::boolean: return "bool";
-    case ParamType::integer: return "int";
-    case ParamType::real: return "real";
-    case ParamType::string: return "string";
-    case ParamType::choice: return "choice";
-    case ParamType::real_vector: return "real vector";
-    case ParamType::real_matrix: return "real matrix";
+    case ParamType::boolean:
+      return "bool";
+    case ParamType::integer:
+      return "int";
+    case ParamType::real:
+      return "real";
+    case ParamType::string:
+      return "string";
+    case ParamType::choice:
+      return "choice";
+    case ParamType::real_vector:
+      return "real vector";
+    case ParamType::real_matrix:
+      return "real matrix";
   }
   return "?";
 }
@@ -27,8 +36,9 @@ Constraint one_of(std::vector<std::string> choices) {
 
 namespace {
 std::string number_text(double d) {
+  if (d == std::floor(d) && std::abs(d) < 1e15) return std::to_string(static_cast<long long>(d));
   std::ostringstream s;
-  s << d;
+  s << std::setprecision(17) << d;
   return s.str();
 }
 
@@ -82,7 +92,8 @@ ParamSpec::Checked ParamSpec::check(const Value& v) const {
       if (v.kind() != Kind::boolean) return mismatch();
       return {v, {}};
     case ParamType::integer:
-      if (v.kind() != Kind::integer || !in_range(static_cast<double>(v.as_int()))) return mismatch();
+      if (v.kind() != Kind::integer || !in_range(static_cast<double>(v.as_int())))
+        return mismatch();
       return {v, {}};
     case ParamType::real:
       if ((v.kind() != Kind::real && v.kind() != Kind::integer) || !in_range(v.as_real()))
@@ -95,8 +106,10 @@ ParamSpec::Checked ParamSpec::check(const Value& v) const {
       if (!c.empty() && std::find(c.begin(), c.end(), v.as_string()) == c.end()) return mismatch();
       return {v, {}};
     }
-    case ParamType::real_vector: return array_of_rank(v, 1, *this);
-    case ParamType::real_matrix: return array_of_rank(v, 2, *this);
+    case ParamType::real_vector:
+      return array_of_rank(v, 1, *this);
+    case ParamType::real_matrix:
+      return array_of_rank(v, 2, *this);
   }
   return mismatch();
 }

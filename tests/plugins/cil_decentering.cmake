@@ -1,0 +1,4 @@
+assay_add_test(test_cil_decentering
+  SOURCES cil_decentering/geometry_test.cpp cil_decentering/training_test.cpp
+          cil_decentering/decentering_test.cpp cil_decentering/task_confusion_test.cpp
+  LIBRARIES cil_decentering_science)

@@ -1,0 +1,10 @@
+assay_add_test(test_mdp_types SOURCES
+  mdp_types/pair_ldp_test.cpp
+  mdp_types/type_classes_test.cpp
+  mdp_types/kl_ball_test.cpp
+  mdp_types/kl_pessimism_test.cpp
+  mdp_types/coding_exponent_test.cpp
+  LIBRARIES mdp_types_science)
+assay_add_test(test_mdp_types_plugin SOURCES
+  mdp_types/plugin_test.cpp
+  LIBRARIES assay_test_support)

@@ -6,15 +6,25 @@
 #include <cstdint>
 #include <limits>
 #include <string>
-#include <type_traits>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
 namespace assay {
 
 // What a port carries or a value holds. `any` is only meaningful on an input port.
-enum class Kind : std::uint8_t { none, boolean, integer, real, string, real_array, int_array, table, any };
+enum class Kind : std::uint8_t {
+  none,
+  boolean,
+  integer,
+  real,
+  string,
+  real_array,
+  int_array,
+  table,
+  any
+};
 
 std::string_view kind_name(Kind kind);
 
@@ -31,7 +41,8 @@ using RealArray = Array<double>;
 using IntArray = Array<std::int64_t>;
 
 // A table of equally long named columns (e.g. one row per training step).
-using Column = std::variant<std::vector<double>, std::vector<std::int64_t>, std::vector<std::string>>;
+using Column =
+    std::variant<std::vector<double>, std::vector<std::int64_t>, std::vector<std::string>>;
 struct Table {
   std::vector<std::string> names;
   std::vector<Column> columns;
@@ -46,8 +57,7 @@ class Value {
   Value() = default;
   Value(bool b) : v_(b) {}
   template <std::integral I>
-    requires(!std::same_as<I, bool>)
-  Value(I i) : v_(static_cast<std::int64_t>(i)) {}
+  requires(!std::same_as<I, bool>) Value(I i) : v_(static_cast<std::int64_t>(i)) {}
   Value(double d) : v_(d) {}
   Value(std::string s) : v_(std::move(s)) {}
   Value(const char* s) : v_(std::string(s)) {}
@@ -70,11 +80,15 @@ class Value {
   bool operator==(const Value&) const = default;
 
  private:
-  std::variant<std::monostate, bool, std::int64_t, double, std::string, RealArray, IntArray, Table> v_;
+  std::variant<std::monostate, bool, std::int64_t, double, std::string, RealArray, IntArray, Table>
+      v_;
 };
 
 // Canonical text of a value: TOML-like, exact for doubles (round-trips), used for display and ids.
 std::string to_text(const Value& value);
+
+// Narrowing an int64 to a smaller integer throws rather than wrapping.
+std::int64_t checked_integer(const Value& v, std::int64_t lo, std::int64_t hi);
 
 // How a C++ type maps onto a Value. Specialised here for scalars and std::vector, and in
 // <assay/eigen.hpp> for Eigen vectors and matrices.
@@ -88,11 +102,18 @@ struct ValueCodec<bool> {
   static bool decode(const Value& v) { return v.as_bool(); }
 };
 template <std::integral I>
-  requires(!std::same_as<I, bool>)
-struct ValueCodec<I> {
+requires(!std::same_as<I, bool>) struct ValueCodec<I> {
   static constexpr Kind kind = Kind::integer;
   static Value encode(I i) { return i; }
-  static I decode(const Value& v);
+  static I decode(const Value& v) {
+    using Limits = std::numeric_limits<I>;
+    constexpr std::int64_t lo = std::is_signed_v<I> ? static_cast<std::int64_t>(Limits::min()) : 0;
+    constexpr std::int64_t hi =
+        static_cast<std::uint64_t>(Limits::max()) > static_cast<std::uint64_t>(INT64_MAX)
+            ? INT64_MAX
+            : static_cast<std::int64_t>(Limits::max());
+    return static_cast<I>(checked_integer(v, lo, hi));
+  }
 };
 template <>
 struct ValueCodec<double> {
@@ -136,20 +157,5 @@ struct ValueCodec<std::vector<std::int64_t>> {
   static Value encode(std::vector<std::int64_t> x);
   static std::vector<std::int64_t> decode(const Value& v);
 };
-
-// Narrowing an int64 to a smaller integer throws rather than wrapping.
-std::int64_t checked_integer(const Value& v, std::int64_t lo, std::int64_t hi);
-
-template <std::integral I>
-  requires(!std::same_as<I, bool>)
-I ValueCodec<I>::decode(const Value& v) {
-  using Limits = std::numeric_limits<I>;
-  constexpr std::int64_t lo = std::is_signed_v<I> ? static_cast<std::int64_t>(Limits::min()) : 0;
-  constexpr std::int64_t hi =
-      static_cast<std::uint64_t>(Limits::max()) > static_cast<std::uint64_t>(INT64_MAX)
-          ? INT64_MAX
-          : static_cast<std::int64_t>(Limits::max());
-  return static_cast<I>(checked_integer(v, lo, hi));
-}
 
 }  // namespace assay

@@ -1,0 +1,19 @@
+// Option parsing shared by the subcommands (Boost.Program_options underneath).
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <string>
+
+#include "cli/commands.hpp"
+
+namespace assay {
+
+namespace po = boost::program_options;
+
+// Parses `cmd.args`; returns false (after printing `usage` and the options) for --help.
+// Throws UsageError naming the problem and pointing at --help.
+bool parse_options(const CommandLine& cmd, const std::string& name, const std::string& usage,
+                   po::options_description options,
+                   const po::positional_options_description& positional, po::variables_map& vm);
+
+}  // namespace assay

@@ -1,0 +1,136 @@
+// assay run PIPELINE.toml [options]: validate, plan, run and store a pipeline or sweep.
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+
+#include "cli/command_options.hpp"
+#include "cli/loaded_plugins.hpp"
+#include "cli/points_table.hpp"
+#include "cli/run_provenance.hpp"
+#include "pipeline/sweep_plan.hpp"
+#include "run/sweep_runner.hpp"
+
+namespace assay {
+
+namespace {
+
+const char* kUsage = R"(Usage: assay run PIPELINE.toml [options]
+
+Runs every point of the pipeline's sweep (or its single point) and stores outputs,
+parameters and provenance in an HDF5 file. Finished points are committed in batches,
+so a run that is killed keeps them; `--resume` finishes it.
+
+Examples:
+  assay run data/pipelines/examples.toml
+  assay run sweep.toml -o out.h5 -j 2 --set data.rows=20 --set 'sweep.data.cols=[2,4,8]'
+  assay run sweep.toml -o out.h5 --resume          # after Ctrl-C, a kill or failed points
+  assay run sweep.toml --dry-run                   # validate and print the points
+
+Exit status: 0 all points ok; 1 some point failed, timed out or was interrupted;
+2 bad usage, bad pipeline file or plugin load error.)";
+
+std::filesystem::path default_output(const std::string& pipeline_name) {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+  return std::filesystem::path("results") / (pipeline_name + "-" + stamp + ".h5");
+}
+
+// "I/N", or SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT inside a Slurm job array.
+std::pair<std::size_t, std::size_t> parse_shard(const po::variables_map& vm) {
+  std::string text;
+  if (vm.count("shard")) {
+    text = vm["shard"].as<std::string>();
+  } else if (const char* id = std::getenv("SLURM_ARRAY_TASK_ID")) {
+    const char* count = std::getenv("SLURM_ARRAY_TASK_COUNT");
+    if (!count) return {0, 1};
+    text = std::string(id) + "/" + count;
+  } else {
+    return {0, 1};
+  }
+  std::size_t index = 0, count = 0;
+  char slash = 0, rest = 0;
+  if (std::sscanf(text.c_str(), "%zu%c%zu%c", &index, &slash, &count, &rest) != 3 || slash != '/' ||
+      count == 0 || index >= count)
+    throw UsageError("--shard " + text + ": expected I/N with 0 <= I < N, e.g. --shard 0/4");
+  return {index, count};
+}
+
+RunOptions run_options(const po::variables_map& vm) {
+  RunOptions options;
+  options.jobs = vm["jobs"].as<std::size_t>();
+  if (vm.count("timeout")) {
+    const double t = vm["timeout"].as<double>();
+    if (!(t > 0)) throw UsageError("--timeout must be a positive number of seconds");
+    options.timeout_s = t;
+  }
+  options.quiet = vm.count("quiet") > 0;
+  std::tie(options.shard_index, options.shard_count) = parse_shard(vm);
+  return options;
+}
+
+void print_counts(const RunCounts& c, const std::filesystem::path& out, double seconds) {
+  std::cerr << "assay: " << c.planned << " points: " << c.ok << " ok, " << c.failed << " failed, "
+            << c.timeout << " timeout";
+  if (c.skipped) std::cerr << ", " << c.skipped << " already done";
+  if (c.interrupted) std::cerr << ", " << c.interrupted << " not run (interrupted)";
+  std::cerr << " in " << seconds << " s\nassay: results in " << out.string() << "\n";
+  if (c.interrupted || c.failed || c.timeout)
+    std::cerr << "assay: finish with: assay run ... -o " << out.string() << " --resume\n";
+}
+
+}  // namespace
+
+int run_command(const CommandLine& cmd) {
+  po::options_description options("Options");
+  options.add_options()("pipeline", po::value<std::string>()->required(), "pipeline file (TOML)")(
+      "out,o", po::value<std::string>(), "result file (default: results/<pipeline>-<time>.h5)")(
+      "jobs,j", po::value<std::size_t>()->default_value(0), "worker threads (0: all cores)")(
+      "set", po::value<std::vector<std::string>>()->composing(),
+      "override: node.param=VALUE or sweep.node.param=[...] (repeatable; values are TOML)")(
+      "resume", "finish an interrupted or partly failed run in --out")(
+      "timeout", po::value<double>(), "per-point limit in seconds (cooperative)")(
+      "dry-run", "validate and print the expanded plan; run nothing")(
+      "shard", po::value<std::string>(),
+      "run only shard I/N of the points (default from "
+      "SLURM_ARRAY_TASK_ID/COUNT); join with `assay merge`")("quiet,q", "no progress line");
+  po::positional_options_description positional;
+  positional.add("pipeline", 1);
+  po::variables_map vm;
+  if (!parse_options(cmd, "run", kUsage, options, positional, vm)) return 0;
+  const auto run = run_options(vm);
+
+  auto pipeline = parse_pipeline_file(vm["pipeline"].as<std::string>());
+  if (vm.count("set"))
+    for (const auto& assignment : vm["set"].as<std::vector<std::string>>())
+      apply_override(pipeline, assignment);
+  const auto registry = load_plugins(true);
+  validate(pipeline, *registry);
+  const SweepPlan plan(pipeline);
+  if (vm.count("dry-run")) {
+    print_plan(pipeline, plan, 50, std::cout);
+    return 0;
+  }
+  if (vm.count("resume") && !vm.count("out"))
+    throw UsageError("--resume needs --out FILE: the result to finish");
+  const std::filesystem::path out = vm.count("out")
+                                        ? std::filesystem::path(vm["out"].as<std::string>())
+                                        : default_output(pipeline.name);
+  if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());
+
+  ResultWriter writer(out, make_run_info(pipeline, plan, *registry, cmd.text),
+                      vm.count("resume") > 0);
+  const PointExecutor executor(pipeline, *registry);
+  const auto start = std::chrono::steady_clock::now();
+  const auto counts = run_sweep(plan, executor, writer, run, *cmd.interrupt);
+  writer.finish();
+  print_counts(counts, out,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  if (!run.quiet && counts.planned <= 20) print_results(read_results(out), 20, std::cout);
+  return counts.ok + counts.skipped == counts.planned ? 0 : 1;
+}
+
+}  // namespace assay

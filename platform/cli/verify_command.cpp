@@ -1,0 +1,151 @@
+// assay verify [PLUGIN|METHOD...]: runs the checks that carry the papers' claims.
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+
+#include "cli/command_options.hpp"
+#include "cli/json_writer.hpp"
+#include "cli/loaded_plugins.hpp"
+#include "pipeline/source_error.hpp"
+
+namespace assay {
+
+namespace {
+
+struct CheckRun {
+  const RegisteredMethod* method;
+  const CheckSpec* check;
+  CheckResult result;
+  std::string error;
+  double seconds = 0;
+};
+
+std::vector<CheckRun> select_checks(const PluginRegistry& registry,
+                                    const std::vector<std::string>& names) {
+  std::vector<CheckRun> runs;
+  for (const auto& name : names) {
+    const bool known =
+        registry.method(name) || std::any_of(registry.plugins().begin(), registry.plugins().end(),
+                                             [&](const auto& p) { return p->name == name; });
+    if (!known) {
+      auto candidates = registry.ids();
+      for (const auto& p : registry.plugins()) candidates.push_back(p->name);
+      const auto nearest = nearest_name(name, candidates);
+      throw UsageError("'" + name + "' is neither a plugin nor a method" +
+                       (nearest.empty() ? "" : "; did you mean '" + nearest + "'?"));
+    }
+  }
+  for (const auto& id : registry.ids()) {
+    const auto* m = registry.method(id);
+    const bool wanted = names.empty() || std::find(names.begin(), names.end(), id) != names.end() ||
+                        std::find(names.begin(), names.end(), m->plugin->name) != names.end();
+    if (wanted)
+      for (const auto& c : m->exported.info.checks) runs.push_back({m, &c, {}, {}, 0});
+  }
+  return runs;
+}
+
+void run_check(CheckRun& run, std::uint64_t seed, std::mutex& log_mutex) {
+  const auto start = std::chrono::steady_clock::now();
+  CheckContext ctx{seed, [&](const std::string& line) {
+                     std::lock_guard lock(log_mutex);
+                     std::cerr << "[" << run.method->exported.info.id << "/" << run.check->name
+                               << "] " << line << "\n";
+                   }};
+  try {
+    tbb::this_task_arena::isolate([&] { run.result = run.check->run(ctx); });
+  } catch (const std::exception& e) {
+    run.error = e.what();
+  } catch (...) {
+    run.error = "unknown exception";
+  }
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::string number(double x) {
+  std::ostringstream s;
+  s << std::setprecision(5) << x;
+  return s.str();
+}
+
+void print_table(const std::vector<CheckRun>& runs) {
+  std::cout << std::left << std::setw(24) << "METHOD" << std::setw(34) << "CHECK" << std::setw(6)
+            << "" << std::setw(13) << "MEASURED" << std::setw(13) << "EXPECTED" << std::setw(26)
+            << "RELATION"
+            << "SECONDS\n";
+  for (const auto& r : runs) {
+    const bool pass = r.error.empty() && r.result.passed;
+    std::cout << std::setw(24) << r.method->exported.info.id << std::setw(34) << r.check->name
+              << std::setw(6) << (pass ? "ok" : "FAIL") << std::setw(13)
+              << number(r.result.measured) << std::setw(13) << number(r.result.expected)
+              << std::setw(26) << r.result.relation << std::fixed << std::setprecision(2)
+              << r.seconds << std::defaultfloat << "\n";
+    if (!r.error.empty()) std::cout << "    error: " << r.error << "\n";
+    if (!r.result.detail.empty()) std::cout << "    " << r.result.detail << "\n";
+  }
+}
+
+void print_json(const std::vector<CheckRun>& runs) {
+  JsonWriter json;
+  json.begin_array();
+  for (const auto& r : runs) {
+    json.begin_object().key("method").string(r.method->exported.info.id);
+    json.key("plugin").string(r.method->plugin->name).key("check").string(r.check->name);
+    json.key("claim")
+        .string(r.check->claim)
+        .key("passed")
+        .boolean(r.error.empty() && r.result.passed);
+    json.key("measured").number(r.result.measured).key("expected").number(r.result.expected);
+    json.key("relation").string(r.result.relation).key("detail").string(r.result.detail);
+    json.key("error").string(r.error).key("seconds").number(r.seconds).end_object();
+  }
+  json.end_array();
+  std::cout << json.str() << "\n";
+}
+
+}  // namespace
+
+int verify_command(const CommandLine& cmd) {
+  po::options_description options("Options");
+  options.add_options()("names", po::value<std::vector<std::string>>()->composing(),
+                        "plugins or methods")("jobs,j", po::value<std::size_t>()->default_value(0),
+                                              "checks run at once (0: all cores)")(
+      "seed", po::value<std::uint64_t>()->default_value(1), "seed every check starts from")(
+      "json", "machine-readable output on stdout");
+  po::positional_options_description positional;
+  positional.add("names", -1);
+  po::variables_map vm;
+  if (!parse_options(cmd, "verify",
+                     "Usage: assay verify [PLUGIN|METHOD...] [options]\n\nRuns the "
+                     "checks of the named plugins or methods (all when none is named):\neach "
+                     "compares a measured value with the paper's claim. Prints a table;\nexit "
+                     "status 1 if any check fails.",
+                     options, positional, vm))
+    return 0;
+  const auto registry = load_plugins(true);
+  const auto names =
+      vm.count("names") ? vm["names"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  auto runs = select_checks(*registry, names);
+  const auto jobs = vm["jobs"].as<std::size_t>();
+  std::mutex log_mutex;
+  tbb::task_arena arena(jobs ? static_cast<int>(jobs) : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, runs.size(), [&](std::size_t i) {
+      run_check(runs[i], vm["seed"].as<std::uint64_t>(), log_mutex);
+    });
+  });
+  vm.count("json") ? print_json(runs) : print_table(runs);
+  const auto failed = std::count_if(runs.begin(), runs.end(), [](const CheckRun& r) {
+    return !r.error.empty() || !r.result.passed;
+  });
+  std::cerr << "assay: " << runs.size() - failed << " of " << runs.size() << " checks passed\n";
+  return failed ? 1 : 0;
+}
+
+}  // namespace assay

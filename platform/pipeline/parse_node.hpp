@@ -1,0 +1,13 @@
+// One [nodes.<name>] table: its method, its links and, as params, every other key.
+#pragma once
+
+#include <toml++/toml.h>
+
+#include "pipeline/pipeline.hpp"
+#include "pipeline/toml_value.hpp"
+
+namespace assay {
+
+NodeSpec read_node(const toml::key& name, const toml::node& node, const TomlOrigin& origin);
+
+}  // namespace assay

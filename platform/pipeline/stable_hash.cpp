@@ -1,0 +1,21 @@
+#include "pipeline/stable_hash.hpp"
+
+namespace assay {
+
+std::uint64_t stable_hash(std::string_view text) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (const unsigned char c : text) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+std::string hex16(std::uint64_t x) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string s(16, '0');
+  for (int i = 15; i >= 0; --i, x >>= 4) s[i] = digits[x & 0xf];
+  return s;
+}
+
+}  // namespace assay

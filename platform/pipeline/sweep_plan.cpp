@@ -1,0 +1,79 @@
+#include "pipeline/sweep_plan.hpp"
+
+#include <limits>
+#include <stdexcept>
+
+#include "assay/context.hpp"
+#include "pipeline/pipeline_names.hpp"
+#include "pipeline/stable_hash.hpp"
+
+namespace assay {
+
+namespace {
+
+std::size_t plan_size(const Pipeline& pipeline) {
+  std::size_t size = static_cast<std::size_t>(pipeline.replicates);
+  for (const auto& axis : pipeline.axes) {
+    const auto n = axis.steps.size();
+    if (n != 0 && size > std::numeric_limits<std::size_t>::max() / n)
+      throw SourceError({pipeline.file}, "sweep", "the sweep has too many points",
+                        "shorten the lists or split the sweep");
+    size *= n;
+  }
+  return size;
+}
+
+// Independent of file layout and of the point's index: only what the point computes with.
+std::string point_id(const PlannedPoint& point) {
+  std::string text;
+  for (const auto& [node, params] : point.params)
+    for (const auto& [name, value] : params)
+      text.append(node).append(".").append(name).append("=").append(to_text(value)).append("\n");
+  text += "replicate=" + std::to_string(point.replicate) + "\n";
+  return hex16(stable_hash(text));
+}
+
+}  // namespace
+
+SweepPlan::SweepPlan(const Pipeline& validated)
+    : pipeline_(&validated),
+      size_(plan_size(validated)),
+      fingerprint_(hex16(stable_hash(resolved_toml(validated)))) {
+  for (const auto& axis : validated.axes)
+    swept_keys_.insert(swept_keys_.end(), axis.keys.begin(), axis.keys.end());
+}
+
+PlannedPoint SweepPlan::point(std::size_t index) const {
+  if (index >= size_)
+    throw std::out_of_range("sweep point " + std::to_string(index) + " of " +
+                            std::to_string(size_));
+  PlannedPoint p;
+  p.index = index;
+  const auto replicates = static_cast<std::size_t>(pipeline_->replicates);
+  p.replicate = static_cast<std::int64_t>(index % replicates);
+  for (const auto& node : pipeline_->nodes) {
+    auto& params = p.params[node.name];  // present even when the node has no params
+    for (const auto& [name, setting] : node.params) params[name] = setting.value;
+  }
+  std::size_t rest = index / replicates;
+  std::vector<std::pair<std::string, Value>> swept;  // built last axis first
+  for (auto axis = pipeline_->axes.rbegin(); axis != pipeline_->axes.rend(); ++axis) {
+    const auto& step = axis->steps[rest % axis->steps.size()];
+    rest /= axis->steps.size();
+    for (auto k = axis->keys.size(); k-- > 0;) {
+      const auto name = split_dotted(axis->keys[k]);
+      p.params[name->node][name->member] = step[k];
+      swept.emplace_back(axis->keys[k], step[k]);
+    }
+  }
+  p.swept.assign(swept.rbegin(), swept.rend());
+  p.id = point_id(p);
+  p.seed = derive_seed(pipeline_->seed, stable_hash(p.id));
+  return p;
+}
+
+std::uint64_t node_seed(std::uint64_t point_seed, const std::string& node) {
+  return derive_seed(point_seed, stable_hash(node));
+}
+
+}  // namespace assay

@@ -1,0 +1,171 @@
+#include "run/sweep_runner.hpp"
+
+#include <tbb/concurrent_queue.h>
+#include <tbb/flow_graph.h>
+#include <tbb/info.h>
+#include <tbb/task_arena.h>
+
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "run/progress_line.hpp"
+
+namespace assay {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The single writer: owns every HDF5 call of the run and draws the progress line, so the
+// line counts only committed points (the ones a kill cannot lose).
+class StoreWriterThread {
+ public:
+  StoreWriterThread(ResultWriter& writer, const RunOptions& options, std::size_t total,
+                    const std::atomic<bool>& interrupt, std::atomic<bool>& stop)
+      : writer_(writer),
+        options_(options),
+        progress_(total, options.quiet),
+        interrupt_(interrupt),
+        stop_(stop),
+        thread_([this] { loop(); }) {
+    queue_.set_capacity(4096);
+  }
+
+  // On an exception out of the graph the thread still has to end before it is destroyed.
+  ~StoreWriterThread() {
+    closing_ = true;
+    if (thread_.joinable()) thread_.join();
+  }
+
+  void push(PointResult result) { queue_.push(std::move(result)); }
+
+  // Waits for the queue to drain and the last commit; rethrows a store failure.
+  void close() {
+    closing_ = true;
+    if (thread_.joinable()) thread_.join();
+    progress_.clear();
+    if (failure_) std::rethrow_exception(failure_);
+  }
+
+  std::mutex& output_mutex() { return output_mutex_; }
+  ProgressLine& progress() { return progress_; }
+
+ private:
+  // After a store failure the loop keeps draining the queue, so producers never block.
+  void loop() {
+    auto last_commit = Clock::now();
+    for (;;) {
+      if (interrupt_.load()) stop_ = true;
+      PointResult point;
+      if (queue_.try_pop(point)) {
+        if (!failure_) add(std::move(point));
+      } else if (closing_) {
+        break;
+      } else {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+      const auto since = std::chrono::duration<double>(Clock::now() - last_commit).count();
+      const bool due = writer_.pending() >= options_.commit_points ||
+                       (writer_.pending() > 0 && since >= options_.commit_seconds);
+      if (due && !failure_) commit(), last_commit = Clock::now();
+    }
+    if (!failure_) commit();
+  }
+
+  void add(PointResult point) {
+    failed_ += point.status != PointStatus::ok;
+    writer_.add(std::move(point));
+  }
+
+  void commit() {
+    try {
+      const auto batch = writer_.pending();
+      writer_.commit();
+      committed_ += batch;
+      std::lock_guard lock(output_mutex_);
+      progress_.update(committed_, failed_);
+    } catch (...) {
+      failure_ = std::current_exception();
+      stop_ = true;
+    }
+  }
+
+  ResultWriter& writer_;
+  const RunOptions& options_;
+  ProgressLine progress_;
+  const std::atomic<bool>& interrupt_;
+  std::atomic<bool>& stop_;
+  tbb::concurrent_bounded_queue<PointResult> queue_;
+  std::atomic<bool> closing_{false};
+  std::size_t committed_ = 0, failed_ = 0;
+  std::exception_ptr failure_;
+  std::mutex output_mutex_;
+  std::thread thread_;
+};
+
+}  // namespace
+
+RunCounts run_sweep(const SweepPlan& plan, const PointExecutor& executor, ResultWriter& writer,
+                    const RunOptions& options, const std::atomic<bool>& interrupt) {
+  const std::size_t jobs = options.jobs ? options.jobs : tbb::info::default_concurrency();
+  RunCounts counts;
+  for (std::size_t i = options.shard_index; i < plan.size(); i += options.shard_count)
+    ++counts.planned;
+
+  std::atomic<bool> stop{false};
+  StoreWriterThread store(writer, options, counts.planned, interrupt, stop);
+  PointLimits limits{options.timeout_s, &stop, [&](std::string_view message) {
+                       std::lock_guard lock(store.output_mutex());
+                       store.progress().clear();
+                       std::fprintf(stderr, "%.*s\n", static_cast<int>(message.size()),
+                                    message.data());
+                     }};
+
+  std::size_t next = options.shard_index;
+  tbb::task_arena arena(static_cast<int>(jobs));
+  arena.execute([&] {
+    tbb::flow::graph graph;
+    tbb::flow::input_node<PlannedPoint> source(graph, [&](tbb::flow_control& control) {
+      for (; next < plan.size() && !stop.load(); next += options.shard_count) {
+        auto point = plan.point(next);
+        if (writer.done().count(point.id)) {
+          ++counts.skipped;
+          continue;
+        }
+        next += options.shard_count;
+        return point;
+      }
+      control.stop();
+      return PlannedPoint{};
+    });
+    tbb::flow::limiter_node<PlannedPoint> limiter(graph, 2 * jobs + 2);
+    tbb::flow::function_node<PlannedPoint, PointOutcome> execute(
+        graph, tbb::flow::unlimited,
+        [&](const PlannedPoint& point) { return executor.run(point, limits); });
+    tbb::flow::function_node<PointOutcome, tbb::flow::continue_msg> sink(
+        graph, tbb::flow::serial, [&](PointOutcome outcome) {
+          auto& r = outcome.result;
+          if (!outcome.interrupted) {
+            ++(r.status == PointStatus::ok        ? counts.ok
+               : r.status == PointStatus::timeout ? counts.timeout
+                                                  : counts.failed);
+            store.push(std::move(r));
+          }
+          return tbb::flow::continue_msg();
+        });
+    tbb::flow::make_edge(source, limiter);
+    tbb::flow::make_edge(limiter, execute);
+    tbb::flow::make_edge(execute, sink);
+    tbb::flow::make_edge(sink, limiter.decrementer());
+    source.activate();
+    graph.wait_for_all();
+  });
+  store.close();
+  counts.interrupted = counts.planned - counts.skipped - counts.ok - counts.failed - counts.timeout;
+  return counts;
+}
+
+}  // namespace assay

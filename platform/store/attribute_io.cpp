@@ -1,0 +1,89 @@
+#include "store/attribute_io.hpp"
+
+#include <exception>
+#include <string>
+
+#include "assay/error.hpp"
+#include "store/value_encoding.hpp"
+
+namespace assay {
+
+void write_uint64_attribute(hid_t object, const char* name, std::uint64_t value,
+                            const StoreTypes& types) {
+  const H5Attr attribute(
+      H5Acreate2(object, name, H5T_NATIVE_UINT64, types.scalar.get(), H5P_DEFAULT, H5P_DEFAULT),
+      std::string("create attribute '") + name + "'");
+  h5_check(H5Awrite(attribute.get(), H5T_NATIVE_UINT64, &value), "write attribute");
+}
+
+void write_string_list_attribute(hid_t object, const char* name,
+                                 const std::vector<std::string>& values, const StoreTypes& types) {
+  const hsize_t n = values.size();
+  const H5Space space(H5Screate_simple(1, &n, nullptr), "create dataspace");
+  const H5Attr attribute(
+      H5Acreate2(object, name, types.utf8.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
+      std::string("create attribute '") + name + "'");
+  std::vector<const char*> texts;
+  for (const auto& v : values) texts.push_back(v.c_str());
+  if (n > 0) h5_check(H5Awrite(attribute.get(), types.utf8.get(), texts.data()), "write attribute");
+}
+
+std::optional<Value> read_attribute(hid_t object, const char* name, const StoreTypes& types) {
+  if (h5_check(H5Aexists(object, name), "look up attribute") <= 0) return std::nullopt;
+  const H5Attr attribute(H5Aopen(object, name, H5P_DEFAULT), "open attribute");
+  return read_attribute_value(attribute.get(), types);
+}
+
+std::uint64_t read_uint64_attribute(hid_t object, const char* name) {
+  const H5Attr attribute(H5Aopen(object, name, H5P_DEFAULT),
+                         std::string("open attribute '") + name + "'");
+  std::uint64_t value = 0;
+  h5_check(H5Aread(attribute.get(), H5T_NATIVE_UINT64, &value), "read attribute");
+  return value;
+}
+
+std::vector<std::string> read_string_list_attribute(hid_t object, const char* name,
+                                                    const StoreTypes& types) {
+  const H5Attr attribute(H5Aopen(object, name, H5P_DEFAULT),
+                         std::string("open attribute '") + name + "'");
+  const H5Space space(H5Aget_space(attribute.get()), "get attribute space");
+  const auto n = static_cast<std::size_t>(H5Sget_simple_extent_npoints(space.get()));
+  std::vector<char*> texts(n, nullptr);
+  if (n > 0) h5_check(H5Aread(attribute.get(), types.utf8.get(), texts.data()), "read attribute");
+  std::vector<std::string> values;
+  for (char* t : texts) values.emplace_back(t ? t : "");
+  if (n > 0) H5Dvlen_reclaim(types.utf8.get(), space.get(), H5P_DEFAULT, texts.data());
+  return values;
+}
+
+namespace {
+struct Visit {
+  const std::function<void(const char*, hid_t)>* visit;
+  std::exception_ptr error;
+};
+
+herr_t visit_attribute(hid_t object, const char* name, const H5A_info_t*, void* data) {
+  auto& v = *static_cast<Visit*>(data);
+  try {
+    const H5Attr attribute(H5Aopen(object, name, H5P_DEFAULT), "open attribute");
+    (*v.visit)(name, attribute.get());
+    return 0;
+  } catch (...) {  // exceptions must not unwind through the C library
+    v.error = std::current_exception();
+    return -1;
+  }
+}
+}  // namespace
+
+void for_each_attribute(hid_t object, const std::function<void(const char*, hid_t)>& visit) {
+  Visit v{&visit, nullptr};
+  hsize_t position = 0;
+  const herr_t r = H5Aiterate2(object, H5_INDEX_NAME, H5_ITER_INC, &position, visit_attribute, &v);
+  if (v.error) {
+    H5Eclear2(H5E_DEFAULT);
+    std::rethrow_exception(v.error);
+  }
+  h5_check(r, "list attributes");
+}
+
+}  // namespace assay

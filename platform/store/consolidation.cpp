@@ -1,0 +1,60 @@
+#include "store/consolidation.hpp"
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "store/hdf5_files.hpp"
+#include "store/record_precedence.hpp"
+
+namespace assay {
+
+namespace {
+// The ids each source has to contribute.
+std::vector<std::set<std::string>> winners_by_source(const ResultFileBuilder& builder,
+                                                     const std::vector<SourceIndex>& indexes) {
+  WinningRecords winners;
+  for (std::size_t i = 0; i < indexes.size(); ++i)
+    for (const auto& entry : indexes[i].entries) winners.offer(entry.id, {i, entry.status});
+  std::vector<std::set<std::string>> wanted(indexes.size());
+  for (const auto& [id, origin] : winners.by_id()) {
+    const auto held = builder.status_of(id);
+    if (!held || !replaces(origin.status, *held)) wanted[origin.source].insert(id);
+  }
+  return wanted;
+}
+
+void copy_from_file(ResultFileBuilder& builder, const ResultSource& source,
+                    const SourceIndex& index, const std::set<std::string>& ids) {
+  const H5File file = open_hdf5_file(source.path);
+  const H5Group points(H5Gopen2(file.get(), "points", H5P_DEFAULT),
+                       "open /points of " + source.path.string());
+  for (const auto& id : ids) builder.copy(points.get(), id, index.info.swept_keys);
+}
+
+void put_from_part(ResultFileBuilder& builder, const ResultSource& source, const SourceIndex& index,
+                   const std::set<std::string>& ids) {
+  // A part may hold several records of one id (a point added twice to a batch).
+  std::map<std::string, PointResult> chosen;
+  for (auto& point : read_source_points(source, index.info.swept_keys)) {
+    if (!ids.count(point.id)) continue;
+    const auto [it, added] = chosen.try_emplace(std::string(point.id), std::move(point));
+    if (!added && replaces(it->second.status, point.status)) it->second = std::move(point);
+  }
+  for (const auto& [id, point] : chosen) builder.put(point);
+}
+}  // namespace
+
+void add_winning_records(ResultFileBuilder& builder, const std::vector<ResultSource>& sources,
+                         const std::vector<SourceIndex>& indexes) {
+  const auto wanted = winners_by_source(builder, indexes);
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    if (wanted[i].empty()) continue;
+    if (sources[i].part)
+      put_from_part(builder, sources[i], indexes[i], wanted[i]);
+    else
+      copy_from_file(builder, sources[i], indexes[i], wanted[i]);
+  }
+}
+
+}  // namespace assay

@@ -1,0 +1,30 @@
+// A part file: one committed batch of points, <file>.parts/NNNNNN.h5. It is self-contained (it
+// carries the run's description, so a parts folder alone is a readable result) and compact:
+// besides the run attributes it holds four datasets, `ids` (strings), `statuses` (uint8: 0 ok,
+// 1 failed, 2 timeout), `offsets` (uint64, one more than points) and `records` (uint8: the
+// points' records of point_codec.hpp, back to back). It appears under its final name only once
+// complete and on disk (write, close, fsync, rename, fsync the folder).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "store/result_store.hpp"
+
+namespace assay {
+
+void write_part_file(const std::filesystem::path& result_file, std::uint64_t number,
+                     const RunInfo& info, const std::vector<PointResult>& points);
+
+struct PartIndex {
+  RunInfo info;
+  std::vector<std::string> ids;
+  std::vector<PointStatus> statuses;
+};
+
+PartIndex read_part_index(const std::filesystem::path& part);
+std::vector<PointResult> read_part_points(const std::filesystem::path& part);
+
+}  // namespace assay

@@ -1,0 +1,101 @@
+#include "store/point_group.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "assay/error.hpp"
+#include "store/attribute_io.hpp"
+#include "store/group_links.hpp"
+#include "store/value_encoding.hpp"
+
+namespace assay {
+
+namespace {
+void write_point_attributes(hid_t group, const PointResult& point, const StoreTypes& types) {
+  for (const auto& [key, value] : point.swept)
+    write_value_attribute(group, key.c_str(), value, types);
+  write_value_attribute(group, "replicate", Value(point.replicate), types);
+  write_uint64_attribute(group, "seed", point.seed, types);
+  write_value_attribute(group, "status", Value(std::string(status_name(point.status))), types);
+  write_value_attribute(group, "error", Value(point.error), types);
+  write_value_attribute(group, "wall_s", Value(point.wall_s), types);
+}
+
+// Outputs arrive grouped by node; a node seen again later reuses its group.
+hid_t node_group(hid_t point, const std::string& node, const StoreTypes& types,
+                 std::vector<std::pair<std::string, H5Group>>& open) {
+  for (const auto& [name, group] : open)
+    if (name == node) return group.get();
+  open.emplace_back(node, H5Group(H5Gcreate2(point, node.c_str(), H5P_DEFAULT,
+                                             types.group_creation.get(), H5P_DEFAULT),
+                                  "create node group '" + node + "'"));
+  return open.back().second.get();
+}
+
+void read_point_attribute(const char* name, hid_t attribute, const StoreTypes& types,
+                          PointResult& point) {
+  if (std::strcmp(name, "seed") == 0) {
+    h5_check(H5Aread(attribute, H5T_NATIVE_UINT64, &point.seed), "read seed");
+    return;
+  }
+  Value value = read_attribute_value(attribute, types);
+  if (std::strcmp(name, "replicate") == 0)
+    point.replicate = value.as_int();
+  else if (std::strcmp(name, "status") == 0)
+    point.status = status_from_name(value.as_string());
+  else if (std::strcmp(name, "error") == 0)
+    point.error = value.as_string();
+  else if (std::strcmp(name, "wall_s") == 0)
+    point.wall_s = value.as_real();
+  else
+    point.swept.emplace_back(name, std::move(value));
+}
+
+void order_swept(PointResult& point, const std::vector<std::string>& swept_keys) {
+  const auto rank = [&](const std::string& key) {
+    return std::find(swept_keys.begin(), swept_keys.end(), key) - swept_keys.begin();
+  };
+  std::stable_sort(point.swept.begin(), point.swept.end(),
+                   [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
+}
+
+void read_node(hid_t point_group, const std::string& node, const StoreTypes& types,
+               bool scalars_only, PointResult& point) {
+  const H5Group group(H5Gopen2(point_group, node.c_str(), H5P_DEFAULT), "open node group");
+  for (const auto& port : link_names(group.get())) {
+    const H5Dataset dataset(H5Dopen2(group.get(), port.c_str(), H5P_DEFAULT), "open output");
+    if (scalars_only && !is_scalar_dataset(dataset.get())) continue;
+    point.outputs.push_back({node, port, read_dataset_value(dataset.get(), types)});
+  }
+}
+}  // namespace
+
+void write_point_group(hid_t points, const PointResult& point, const StoreTypes& types,
+                       const DatasetLayouts& layouts) {
+  const H5Group group(
+      H5Gcreate2(points, point.id.c_str(), H5P_DEFAULT, types.group_creation.get(), H5P_DEFAULT),
+      "create point group '" + point.id + "'");
+  write_point_attributes(group.get(), point, types);
+  std::vector<std::pair<std::string, H5Group>> nodes;
+  for (const auto& output : point.outputs) {
+    const hid_t node = node_group(group.get(), output.node, types, nodes);
+    write_value_dataset(node, output.port.c_str(), output.value, types, layouts);
+  }
+}
+
+PointResult read_point_group(hid_t points, const std::string& id,
+                             const std::vector<std::string>& swept_keys, const StoreTypes& types,
+                             bool scalars_only) {
+  const H5Group group(H5Gopen2(points, id.c_str(), H5P_DEFAULT), "open point group '" + id + "'");
+  PointResult point;
+  point.id = id;
+  for_each_attribute(group.get(), [&](const char* name, hid_t attribute) {
+    read_point_attribute(name, attribute, types, point);
+  });
+  order_swept(point, swept_keys);
+  for (const auto& node : link_names(group.get()))
+    read_node(group.get(), node, types, scalars_only, point);
+  return point;
+}
+
+}  // namespace assay

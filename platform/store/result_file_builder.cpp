@@ -1,0 +1,77 @@
+#include "store/result_file_builder.hpp"
+
+#include "store/durable_file.hpp"
+#include "store/hdf5_files.hpp"
+#include "store/index_table.hpp"
+#include "store/point_group.hpp"
+#include "store/result_paths.hpp"
+#include "store/run_info_io.hpp"
+
+namespace assay {
+
+namespace fs = std::filesystem;
+
+namespace {
+PointResult summary_of(const PointResult& point) {
+  PointResult summary{point.id,     point.replicate, point.seed,   point.swept,
+                      point.status, point.error,     point.wall_s, {}};
+  for (const auto& output : point.outputs)
+    if (output.value.is_scalar()) summary.outputs.push_back(output);
+  return summary;
+}
+}  // namespace
+
+ResultFileBuilder::ResultFileBuilder(fs::path target, const RunInfo& info)
+    : target_(std::move(target)), staging_(staging_path(target_)), swept_keys_(info.swept_keys) {
+  if (!target_.parent_path().empty()) fs::create_directories(target_.parent_path());
+  file_ = create_hdf5_file(staging_);
+  write_run_info(file_.get(), info, types_);
+  // /points holds thousands of links: no creation order index, h5py lists them by name (id).
+  points_ = H5Group(H5Gcreate2(file_.get(), "points", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                    "create /points");
+}
+
+ResultFileBuilder::~ResultFileBuilder() {
+  if (!file_) return;
+  points_ = H5Group();
+  file_ = H5File();
+  std::error_code ignored;
+  fs::remove(staging_, ignored);
+}
+
+std::optional<PointStatus> ResultFileBuilder::status_of(const std::string& id) const {
+  const auto it = summaries_.find(id);
+  if (it == summaries_.end()) return std::nullopt;
+  return it->second.status;
+}
+
+void ResultFileBuilder::put(const PointResult& point) {
+  forget(point.id);
+  write_point_group(points_.get(), point, types_, layouts_);
+  summaries_[point.id] = summary_of(point);
+}
+
+void ResultFileBuilder::copy(hid_t source_points, const std::string& id,
+                             const std::vector<std::string>& source_swept_keys) {
+  forget(id);
+  h5_check(H5Ocopy(source_points, id.c_str(), points_.get(), id.c_str(), H5P_DEFAULT, H5P_DEFAULT),
+           "copy point '" + id + "'");
+  summaries_[id] = read_point_group(source_points, id, source_swept_keys, types_, true);
+}
+
+void ResultFileBuilder::publish() {
+  std::vector<const PointResult*> rows;
+  rows.reserve(summaries_.size());
+  for (const auto& [id, summary] : summaries_) rows.push_back(&summary);
+  write_index(file_.get(), rows, swept_keys_, types_, layouts_);
+  points_.close("close /points");
+  file_.close("close " + staging_.string());
+  publish_file(staging_, target_);
+}
+
+void ResultFileBuilder::forget(const std::string& id) {
+  if (summaries_.erase(id) > 0)
+    h5_check(H5Ldelete(points_.get(), id.c_str(), H5P_DEFAULT), "replace point '" + id + "'");
+}
+
+}  // namespace assay

@@ -1,0 +1,66 @@
+// read_results: a result file and its parts, read as one result.
+#include <algorithm>
+#include <map>
+
+#include "pipeline/source_error.hpp"
+#include "store/hdf5_lock.hpp"
+#include "store/record_precedence.hpp"
+#include "store/result_paths.hpp"
+#include "store/result_sources.hpp"
+
+namespace assay {
+
+namespace fs = std::filesystem;
+
+namespace {
+[[noreturn]] void refuse_missing(const fs::path& file) {
+  if (fs::exists(parts_dir(file)))
+    throw SourceError({file.string()}, "", "the run has committed no points yet");
+  throw SourceError(
+      {file.string()}, "",
+      "no such result (neither the file nor " + parts_dir(file).string() + " exists)");
+}
+
+ResultSet read_sources(const std::vector<ResultSource>& sources, bool scalars_only) {
+  ResultSet result;
+  std::map<std::string, PointResult> points;
+  for (const auto& source : sources) {
+    auto index = read_source_index(source);
+    if (&source != &sources.front())
+      require_fingerprint(source.path, index.info.fingerprint, result.info.fingerprint,
+                          "it belongs to another run; move it away");
+    for (auto& point : read_source_points(source, index.info.swept_keys, scalars_only)) {
+      const auto [it, added] = points.try_emplace(std::string(point.id), std::move(point));
+      if (!added && replaces(it->second.status, point.status)) it->second = std::move(point);
+    }
+    // The newest description counts: it is what finish() writes into the consolidated file.
+    result.info = std::move(index.info);
+  }
+  result.points.reserve(points.size());
+  for (auto& [id, point] : points) result.points.push_back(std::move(point));
+  return result;
+}
+
+ResultSet read(const fs::path& file, bool scalars_only) {
+  const auto lock = lock_hdf5();
+  // A writer in another process may finish while we read: it renames the consolidated file
+  // into place, then removes the parts. A source that vanished under us means: read again.
+  for (int attempt = 0;; ++attempt) {
+    const auto sources = result_sources(file);
+    if (sources.empty()) refuse_missing(file);
+    try {
+      return read_sources(sources, scalars_only);
+    } catch (const SourceError&) {
+      const bool vanished = std::any_of(sources.begin(), sources.end(),
+                                        [](const auto& s) { return !fs::exists(s.path); });
+      if (!vanished || attempt == 2) throw;
+    }
+  }
+}
+}  // namespace
+
+ResultSet read_results(const fs::path& file) { return read(file, false); }
+
+ResultSet read_result_summaries(const fs::path& file) { return read(file, true); }
+
+}  // namespace assay

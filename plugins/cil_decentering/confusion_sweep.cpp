@@ -1,0 +1,54 @@
+#include "confusion_sweep.hpp"
+
+#include <stdexcept>
+
+#include "decentering.hpp"
+#include "task_confusion.hpp"
+
+namespace assay::cil_decentering {
+
+SweepAxis parse_sweep_axis(const std::string& name) {
+  if (name == "task_distance") return SweepAxis::task_distance;
+  if (name == "norm_asymmetry") return SweepAxis::norm_asymmetry;
+  throw std::invalid_argument("unknown sweep axis '" + name + "'");
+}
+
+std::vector<ConfusionRow> confusion_sweep(const TaskGeometry& base, SweepAxis axis,
+                                          const std::vector<double>& values, int n_per_class,
+                                          std::mt19937_64& rng) {
+  const std::mt19937_64 geometry_rng = rng;  // the same directions for every value
+  rng.discard(1);
+  std::vector<ConfusionRow> rows;
+  for (double value : values) {
+    TaskGeometry g = base;
+    (axis == SweepAxis::task_distance ? g.task_distance : g.norm_asymmetry) = value;
+    std::mt19937_64 draw = geometry_rng;
+    const GaussianTasks population = make_gaussian_tasks(g, draw);
+    const LinearHead sequential =
+        sequential_population_head(population.means, population.sigma, population.class_task);
+    const LinearHead decentered =
+        decenter(sequential, population.means, population.sigma, population.class_task);
+    const SeparationSummary separation = summarize(sequential_separation(population));
+    const MonteCarloConfusion seq_mc =
+        monte_carlo_task_confusion(sequential, population, n_per_class, rng);
+    const MonteCarloConfusion dec_mc =
+        monte_carlo_task_confusion(decentered, population, n_per_class, rng);
+    ConfusionRow row;
+    row.value = value;
+    row.kappa_min = separation.kappa_min;
+    row.gamma_at_min = separation.gamma_at_min;
+    row.margin_min = separation.margin_min;
+    row.sequential_confusion = seq_mc.confusion;
+    row.sequential_se = seq_mc.standard_error;
+    row.sequential_upper_bound = task_confusion_upper_bound(sequential, population);
+    row.sequential_lower_bound = task_confusion_lower_bound(sequential, population);
+    row.first_task_confusion = seq_mc.per_task(0);
+    row.decentered_confusion = dec_mc.confusion;
+    row.decentered_se = dec_mc.standard_error;
+    row.decentered_upper_bound = task_confusion_upper_bound(decentered, population);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace assay::cil_decentering

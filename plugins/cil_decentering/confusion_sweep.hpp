@@ -1,0 +1,31 @@
+// Task confusion of the population sequential head and of its de-centered version along one
+// axis of the geometry (inter-task distance or class-norm asymmetry), measured by Monte Carlo
+// and set against the margin bounds of task_confusion.hpp. Every value of the sweep uses the
+// same random directions, so only the swept quantity changes along a curve.
+#pragma once
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gaussian_tasks.hpp"
+
+namespace assay::cil_decentering {
+
+enum class SweepAxis { task_distance, norm_asymmetry };
+SweepAxis parse_sweep_axis(const std::string& name);
+
+struct ConfusionRow {
+  double value = 0;  // the swept geometry parameter
+  double kappa_min = 0, gamma_at_min = 0, margin_min = 0;
+  double sequential_confusion = 0, sequential_se = 0;
+  double sequential_upper_bound = 0, sequential_lower_bound = 0;
+  double first_task_confusion = 0;  // confusion of task 0's samples alone
+  double decentered_confusion = 0, decentered_se = 0, decentered_upper_bound = 0;
+};
+
+std::vector<ConfusionRow> confusion_sweep(const TaskGeometry& base, SweepAxis axis,
+                                          const std::vector<double>& values, int n_per_class,
+                                          std::mt19937_64& rng);
+
+}  // namespace assay::cil_decentering

@@ -1,0 +1,33 @@
+// A tall-data posterior problem as a compositional method sees it: a shared parameter theta
+// with prior lambda, n i.i.d. observations x_1..x_n, and for each observation the score of the
+// diffused single-observation posterior p_t(theta | x_j) (what a learned conditional score
+// network provides), plus the score of the diffused prior lambda_t.
+#pragma once
+
+#include <Eigen/Core>
+
+#include "vp_schedule.hpp"
+
+namespace assay::sbi_langevin {
+
+class TallModel {
+ public:
+  virtual ~TallModel() = default;
+
+  virtual int dim() const = 0;
+  virtual int n_obs() const = 0;
+
+  // Rows of `theta` are points; the result has one score per row.
+  virtual Eigen::MatrixXd prior_score(const Eigen::MatrixXd& theta, Diffusion at) const = 0;
+  virtual Eigen::MatrixXd posterior_score(const Eigen::MatrixXd& theta, int j,
+                                          Diffusion at) const = 0;
+
+  // Covariances of lambda and of p(theta | x_j) at t = 0, from which GAUSS (Linhart et al.)
+  // builds its backward-kernel precisions. Exact for Gaussian models, moment-matched otherwise.
+  virtual Eigen::MatrixXd prior_covariance() const = 0;
+  virtual Eigen::MatrixXd posterior_covariance(int j) const = 0;
+  // True when every p(theta | x_j) has the same covariance (then one weight serves all j).
+  virtual bool posteriors_share_covariance() const = 0;
+};
+
+}  // namespace assay::sbi_langevin

@@ -1,0 +1,206 @@
+// Row softmax with additive masks, log-softmax and fused multi-head attention.
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "assay/nn/ops.hpp"
+#include "tape_impl.hpp"
+
+namespace assay::nn {
+namespace {
+
+// For each row of a mask, the columns it sets to -infinity.
+template <class T>
+std::vector<std::vector<Index>> masked_columns(const Mat<T>& mask) {
+  std::vector<std::vector<Index>> columns(static_cast<std::size_t>(mask.rows()));
+  for (Index i = 0; i < mask.rows(); ++i) {
+    for (Index j = 0; j < mask.cols(); ++j) {
+      if (mask(i, j) == -std::numeric_limits<T>::infinity()) columns[i].push_back(j);
+    }
+  }
+  return columns;
+}
+
+// Softmax of each row of `x` in place; a row with no finite entry becomes zeros. Row i's
+// entries listed in masked[i % masked.size()] (if any) are -infinity and become exact zeros.
+template <class Derived>
+void softmax_rows_in_place(Eigen::MatrixBase<Derived>& x,
+                           const std::vector<std::vector<Index>>& masked) {
+  using T = typename Derived::Scalar;
+  for (Index i = 0; i < x.rows(); ++i) {
+    auto row = x.row(i);
+    const T top = row.maxCoeff();
+    if (!std::isfinite(top)) {
+      row.setZero();
+      continue;
+    }
+    const std::vector<Index>* skip =
+        masked.empty() ? nullptr : &masked[static_cast<std::size_t>(i) % masked.size()];
+    // Masked entries are set to the maximum before the exponential and zeroed after: the
+    // clamped exp(-inf) would be a denormal, and arithmetic on denormals is ~100x slower.
+    if (skip) {
+      for (Index j : *skip) row(j) = top;
+    }
+    row = (row.array() - top).exp().matrix();
+    if (skip) {
+      for (Index j : *skip) row(j) = T(0);
+    }
+    row /= row.sum();
+  }
+}
+
+// dx = y * (g - rowsum(g * y)) for y = softmax(x), written into dx.
+template <class G, class Y, class D>
+void softmax_backward(const G& g, const Y& y, D&& dx) {
+  for (Index i = 0; i < y.rows(); ++i) {
+    const auto dot = g.row(i).dot(y.row(i));
+    dx.row(i).array() = y.row(i).array() * (g.row(i).array() - dot);
+  }
+}
+
+template <class T>
+void require_mask_shape(const Mat<T>& x, const Mat<T>& mask) {
+  if (mask.cols() != x.cols() || mask.rows() == 0 || x.rows() % mask.rows() != 0) {
+    throw_shape_error("softmax (mask)", x.rows(), x.cols(), mask.rows(), mask.cols());
+  }
+}
+
+template <class T>
+Var<T> softmax_impl(Var<T> a, const Mat<T>* mask) {
+  auto& t = impl_of(a);
+  Mat<T> out = t.take(a.rows(), a.cols());
+  out = a.value();
+  if (mask != nullptr) {
+    require_mask_shape(out, *mask);
+    for (Index r = 0; r < out.rows(); r += mask->rows()) out.middleRows(r, mask->rows()) += *mask;
+  }
+  // -infinity may come from the input as well as the mask: look at every entry.
+  softmax_rows_in_place(out, masked_columns(out));
+  const int ia = a.id();
+  return make_var(a, t.push(std::move(out), t.needs(ia), [ia](TapeImpl<T>& t, int s) {
+    Mat<T> dx = t.take(t.val(s).rows(), t.val(s).cols());
+    softmax_backward(t.grad(s), t.val(s), dx);
+    t.accumulate_owned(ia, dx);
+  }));
+}
+
+}  // namespace
+
+template <class T>
+Var<T> softmax(Var<T> a) {
+  return softmax_impl<T>(a, nullptr);
+}
+
+template <class T>
+Var<T> softmax(Var<T> a, const Mat<T>& mask) {
+  return softmax_impl<T>(a, &mask);
+}
+
+template <class T>
+Var<T> log_softmax(Var<T> a) {
+  auto& t = impl_of(a);
+  const Mat<T>& x = a.value();
+  Mat<T> out = t.take(x.rows(), x.cols());
+  for (Index i = 0; i < x.rows(); ++i) {
+    const T top = x.row(i).maxCoeff();
+    const T lse = top + std::log((x.row(i).array() - top).exp().sum());
+    out.row(i) = x.row(i).array() - lse;
+  }
+  const int ia = a.id();
+  return make_var(a, t.push(std::move(out), t.needs(ia), [ia](TapeImpl<T>& t, int s) {
+    const Mat<T>& g = t.grad(s);
+    Mat<T> dx = t.take(g.rows(), g.cols());
+    for (Index i = 0; i < g.rows(); ++i) {
+      dx.row(i).array() = g.row(i).array() - t.val(s).row(i).array().exp() * g.row(i).sum();
+    }
+    t.accumulate_owned(ia, dx);
+  }));
+}
+
+template <class T>
+Mat<T> causal_mask(Index length) {
+  Mat<T> m = Mat<T>::Zero(length, length);
+  for (Index i = 0; i < length; ++i) {
+    m.row(i).tail(length - i - 1).setConstant(-std::numeric_limits<T>::infinity());
+  }
+  return m;
+}
+
+template <class T>
+Var<T> attention(Var<T> q, Var<T> k, Var<T> v, Index batch, Index heads, const Mat<T>& mask,
+                 Mat<T>* probs_out) {
+  auto& t = impl_of(q);
+  require_same_tape("attention", q, k);
+  require_same_tape("attention", q, v);
+  const Mat<T>& Q = q.value();
+  const Mat<T>& K = k.value();
+  const Mat<T>& V = v.value();
+  if (K.rows() != Q.rows() || K.cols() != Q.cols()) {
+    throw_shape_error("attention (q, k)", Q.rows(), Q.cols(), K.rows(), K.cols());
+  }
+  if (V.rows() != Q.rows() || V.cols() != Q.cols()) {
+    throw_shape_error("attention (q, v)", Q.rows(), Q.cols(), V.rows(), V.cols());
+  }
+  if (batch <= 0 || heads <= 0 || Q.rows() % batch != 0 || Q.cols() % heads != 0) {
+    throw_shape_error("attention (batch, heads)", Q.rows(), Q.cols(), batch, heads);
+  }
+  const Index len = Q.rows() / batch, dh = Q.cols() / heads;
+  if (mask.size() != 0 && (mask.rows() != len || mask.cols() != len)) {
+    throw_shape_error("attention (mask)", len, len, mask.rows(), mask.cols());
+  }
+  const T scale = T(1) / std::sqrt(static_cast<T>(dh));
+  const auto masked = masked_columns(mask);
+  Mat<T> probs = t.take(batch * heads * len, len);
+  Mat<T> out = t.take(Q.rows(), Q.cols());
+  for (Index b = 0; b < batch; ++b) {
+    for (Index h = 0; h < heads; ++h) {
+      auto p = probs.middleRows((b * heads + h) * len, len);
+      p.noalias() =
+          Q.block(b * len, h * dh, len, dh) * K.block(b * len, h * dh, len, dh).transpose();
+      p *= scale;
+      if (mask.size() != 0) p += mask;
+      softmax_rows_in_place(p, masked);
+      out.block(b * len, h * dh, len, dh).noalias() = p * V.block(b * len, h * dh, len, dh);
+    }
+  }
+  if (probs_out != nullptr) *probs_out = probs;
+  const int iq = q.id(), ik = k.id(), iv = v.id();
+  const bool need = t.needs(iq) || t.needs(ik) || t.needs(iv);
+  auto backward = [iq, ik, iv, batch, heads, len, dh, scale](TapeImpl<T>& t, int s) {
+    const Mat<T>& G = t.grad(s);
+    const Mat<T>& P = t.saved(s);
+    const Mat<T>& Q = t.val(iq);
+    const Mat<T>& K = t.val(ik);
+    const Mat<T>& V = t.val(iv);
+    Mat<T> dq = t.take(Q.rows(), Q.cols()), dk = t.take(K.rows(), K.cols());
+    Mat<T> dv = t.take(V.rows(), V.cols());
+    Mat<T> dp(len, len), ds(len, len);
+    for (Index b = 0; b < batch; ++b) {
+      for (Index h = 0; h < heads; ++h) {
+        const auto p = P.middleRows((b * heads + h) * len, len);
+        const auto g = G.block(b * len, h * dh, len, dh);
+        dv.block(b * len, h * dh, len, dh).noalias() = p.transpose() * g;
+        dp.noalias() = g * V.block(b * len, h * dh, len, dh).transpose();
+        softmax_backward(dp, p, ds);
+        ds *= scale;
+        dq.block(b * len, h * dh, len, dh).noalias() = ds * K.block(b * len, h * dh, len, dh);
+        dk.block(b * len, h * dh, len, dh).noalias() =
+            ds.transpose() * Q.block(b * len, h * dh, len, dh);
+      }
+    }
+    t.accumulate_owned(iq, dq);
+    t.accumulate_owned(ik, dk);
+    t.accumulate_owned(iv, dv);
+  };
+  return make_var(q, t.push(std::move(out), need, backward, std::move(probs)));
+}
+
+#define ASSAY_NN_INSTANTIATE(T)                   \
+  template Var<T> softmax(Var<T>);                \
+  template Var<T> softmax(Var<T>, const Mat<T>&); \
+  template Var<T> log_softmax(Var<T>);            \
+  template Mat<T> causal_mask<T>(Index);          \
+  template Var<T> attention(Var<T>, Var<T>, Var<T>, Index, Index, const Mat<T>&, Mat<T>*);
+ASSAY_NN_FOR_SCALARS(ASSAY_NN_INSTANTIATE)
+
+}  // namespace assay::nn

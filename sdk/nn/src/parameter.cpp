@@ -1,0 +1,126 @@
+#include "assay/nn/parameter.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "tape_impl.hpp"
+
+namespace assay::nn {
+namespace {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+template <class T>
+ParameterSet<T>::ParameterSet() = default;
+template <class T>
+ParameterSet<T>::ParameterSet(ParameterSet&&) noexcept = default;
+template <class T>
+ParameterSet<T>& ParameterSet<T>::operator=(ParameterSet&&) noexcept = default;
+template <class T>
+ParameterSet<T>::~ParameterSet() = default;
+
+template <class T>
+Parameter<T>& ParameterSet<T>::add(std::string name, Mat<T> init) {
+  if (find(name) != nullptr) {
+    throw std::invalid_argument("assay::nn: parameter '" + name + "' already exists");
+  }
+  auto p = std::make_unique<Parameter<T>>();
+  p->name = std::move(name);
+  p->grad.setZero(init.rows(), init.cols());
+  p->value = std::move(init);
+  params_.push_back(std::move(p));
+  return *params_.back();
+}
+
+template <class T>
+Parameter<T>* ParameterSet<T>::find(std::string_view name) {
+  for (auto& p : params_) {
+    if (p->name == name) return p.get();
+  }
+  return nullptr;
+}
+
+template <class T>
+Parameter<T>& ParameterSet<T>::operator[](std::string_view name) {
+  if (Parameter<T>* p = find(name)) return *p;
+  std::string message = "assay::nn: no parameter '" + std::string(name) + "'";
+  const Parameter<T>* closest = nullptr;
+  std::size_t best = 0;
+  for (auto& p : params_) {
+    const std::size_t d = edit_distance(name, p->name);
+    if (closest == nullptr || d < best) closest = p.get(), best = d;
+  }
+  if (closest != nullptr) message += "; did you mean '" + closest->name + "'?";
+  throw std::out_of_range(message);
+}
+
+template <class T>
+const Parameter<T>& ParameterSet<T>::operator[](std::string_view name) const {
+  return const_cast<ParameterSet&>(*this)[name];
+}
+
+template <class T>
+Index ParameterSet<T>::count() const {
+  Index n = 0;
+  for (auto& p : params_) n += p->value.size();
+  return n;
+}
+
+template <class T>
+void ParameterSet<T>::zero_grad() {
+  for (auto& p : params_) p->grad.setZero(p->value.rows(), p->value.cols());
+}
+
+template <class T>
+int ParameterSet<T>::freeze(std::string_view prefix, bool frozen) {
+  int n = 0;
+  for (auto& p : params_) {
+    if (p->name.starts_with(prefix)) p->frozen = frozen, ++n;
+  }
+  return n;
+}
+
+template <class T>
+std::vector<Mat<T>> ParameterSet<T>::snapshot() const {
+  std::vector<Mat<T>> values;
+  values.reserve(params_.size());
+  for (auto& p : params_) values.push_back(p->value);
+  return values;
+}
+
+template <class T>
+void ParameterSet<T>::restore(const std::vector<Mat<T>>& values) {
+  if (values.size() != params_.size()) {
+    throw std::invalid_argument("assay::nn: restore: snapshot has " +
+                                std::to_string(values.size()) + " parameters, the set " +
+                                std::to_string(params_.size()));
+  }
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    Mat<T>& v = params_[i]->value;
+    if (values[i].rows() != v.rows() || values[i].cols() != v.cols()) {
+      throw_shape_error(params_[i]->name.c_str(), v.rows(), v.cols(), values[i].rows(),
+                        values[i].cols());
+    }
+    v = values[i];
+  }
+}
+
+#define ASSAY_NN_INSTANTIATE(T) template class ParameterSet<T>;
+ASSAY_NN_FOR_SCALARS(ASSAY_NN_INSTANTIATE)
+
+}  // namespace assay::nn

@@ -1,0 +1,160 @@
+// The same weights and inputs give the same loss and gradients as PyTorch (float64 on both
+// sides, so agreement is to ~1e-12, not float precision). Skipped, with a warning, where
+// /usr/bin/python3 has no torch.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "assay/nn/nn.hpp"
+
+namespace nn = assay::nn;
+using MatD = nn::Mat<double>;
+using Tensors = std::map<std::string, MatD>;
+
+namespace {
+
+void write(const std::filesystem::path& path, const Tensors& tensors) {
+  std::ofstream out(path);
+  out.precision(17);
+  for (const auto& [name, m] : tensors) {
+    out << name << ' ' << m.rows() << ' ' << m.cols();
+    for (nn::Index i = 0; i < m.size(); ++i) out << ' ' << m.data()[i];
+    out << '\n';
+  }
+}
+
+Tensors read(const std::filesystem::path& path) {
+  Tensors tensors;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string name;
+    nn::Index rows = 0, cols = 0;
+    fields >> name >> rows >> cols;
+    MatD m(rows, cols);
+    for (nn::Index i = 0; i < m.size(); ++i) fields >> m.data()[i];
+    tensors[name] = m;
+  }
+  return tensors;
+}
+
+// Our loss and parameter gradients, plus what the peer needs (parameters and data).
+struct Case {
+  Tensors inputs;
+  double loss = 0;
+  Tensors grads;
+};
+
+void add_parameters(const nn::ParameterSet<double>& params, Case& c) {
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    c.inputs[params.at(i).name] = params.at(i).value;
+    c.grads[params.at(i).name] = params.at(i).grad;
+  }
+}
+
+MatD randn(nn::Index r, nn::Index c, nn::Rng& rng) {
+  return nn::normal_matrix<double>(r, c, 1.0, rng);
+}
+
+Case mlp_case() {
+  nn::Rng rng(1);
+  nn::ParameterSet<double> params;
+  const nn::Mlp mlp(params, "mlp", {5, 8, 3}, nn::Activation::relu, rng);
+  Case c;
+  c.inputs["x"] = randn(6, 5, rng);
+  const std::vector<int> labels = {0, 2, 1, 1, 0, 2};
+  c.inputs["labels"] = Eigen::Map<const Eigen::RowVectorXi>(labels.data(), 6).cast<double>();
+  nn::Tape<double> tape;
+  const auto loss = nn::cross_entropy(mlp(tape.constant(c.inputs["x"])), labels);
+  tape.backward(loss);
+  c.loss = loss.item();
+  add_parameters(params, c);
+  return c;
+}
+
+Case gru_case() {
+  nn::Rng rng(2);
+  nn::ParameterSet<double> params;
+  const nn::GruCell gru(params, "gru", 3, 4, rng);
+  Case c;
+  nn::Tape<double> tape;
+  std::vector<nn::Var<double>> xs;
+  for (int t = 0; t < 5; ++t) {
+    const std::string name = "x" + std::to_string(t);
+    c.inputs[name] = randn(2, 3, rng);
+    xs.push_back(tape.constant(c.inputs[name]));
+  }
+  c.inputs["h0"] = randn(2, 4, rng);
+  c.inputs["target"] = randn(2, 4, rng);
+  const auto loss =
+      nn::mse(gru.unroll(xs, tape.constant(c.inputs["h0"])).back(), c.inputs["target"]);
+  tape.backward(loss);
+  c.loss = loss.item();
+  add_parameters(params, c);
+  return c;
+}
+
+Case transformer_block_case() {
+  const int batch = 2, length = 4, dim = 8;
+  nn::Rng rng(3);
+  nn::ParameterSet<double> params;
+  const nn::TransformerBlock block(params, "b", dim, 2, 16, rng);
+  // Move norm gains and biases off 1 and 0 so their gradients are tested in general position.
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    auto& v = params.at(i).value;
+    v += nn::normal_matrix<double>(v.rows(), v.cols(), 0.1, rng);
+  }
+  Case c;
+  c.inputs["x"] = randn(batch * length, dim, rng);
+  c.inputs["target"] = randn(batch * length, dim, rng);
+  c.inputs["shape"] = (MatD(1, 2) << batch, length).finished();
+  nn::Tape<double> tape;
+  const auto y = block(tape.constant(c.inputs["x"]), batch, nn::causal_mask<double>(length));
+  const auto loss = nn::mse(y, c.inputs["target"]);
+  tape.backward(loss);
+  c.loss = loss.item();
+  add_parameters(params, c);
+  return c;
+}
+
+bool python_has_torch() {
+  return std::system("/usr/bin/python3 -c 'import torch' > /dev/null 2>&1") == 0;
+}
+
+}  // namespace
+
+TEST_CASE("an MLP, a GRU and a transformer block match PyTorch's loss and gradients",
+          "[nn][torch]") {
+  if (!python_has_torch()) {
+    WARN("skipped: /usr/bin/python3 has no torch (apt-get install python3-torch)");
+    return;
+  }
+  const std::filesystem::path dir =
+      std::filesystem::path(ASSAY_BUILD_DIR) / "tests" / "nn" / "torch_crosscheck";
+  std::filesystem::create_directories(dir);
+  const std::map<std::string, Case> cases = {
+      {"mlp", mlp_case()}, {"gru", gru_case()}, {"transformer_block", transformer_block_case()}};
+  for (const auto& [name, c] : cases) write(dir / (name + ".in"), c.inputs);
+  const std::string script = std::string(ASSAY_SOURCE_DIR) + "/tests/nn/torch_crosscheck.py";
+  const std::string command = "/usr/bin/python3 '" + script + "' '" + dir.string() + "'";
+  REQUIRE(std::system(command.c_str()) == 0);
+  for (const auto& [name, c] : cases) {
+    INFO(name);
+    const Tensors theirs = read(dir / (name + ".out"));
+    REQUIRE(theirs.count("loss") == 1);
+    CHECK(theirs.at("loss")(0, 0) == Approx(c.loss).epsilon(1e-10));
+    for (const auto& [param, grad] : c.grads) {
+      INFO(param);
+      REQUIRE(theirs.count(param) == 1);
+      const MatD& g = theirs.at(param);
+      REQUIRE(g.size() == grad.size());
+      const MatD ours = Eigen::Map<const MatD>(grad.data(), g.rows(), g.cols());
+      // float64 with different operation orders: rounding ~1e-15 relative; 1e-9 is generous.
+      CHECK((ours - g).cwiseAbs().maxCoeff() <= 1e-9 * (1 + g.cwiseAbs().maxCoeff()));
+    }
+  }
+}

@@ -1,0 +1,142 @@
+// The CLI as a user meets it: listing, describing, crash safety and resume, reading with h5py.
+#include <catch2/catch.hpp>
+#include <csignal>
+#include <set>
+#include <thread>
+
+#include "store/result_store.hpp"
+#include "support/assay_process.hpp"
+
+using namespace assay;
+using namespace assay::testing;
+
+namespace {
+
+// 160 points of about 10 ms each: a run of about a second on two cores.
+const std::string kSlowSweep = R"(
+[pipeline]
+name = "slow-sweep"
+[nodes.data]
+method = "uniform_matrix"
+[nodes.wait]
+method = "faulty"
+mode = "sleep"
+seconds = 0.01
+[sweep]
+"data.rows" = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]
+"data.cols" = [1, 2, 3, 4, 5, 6, 7, 8]
+)";
+
+void check_points_intact(const ResultSet& results) {
+  std::set<std::string> ids;
+  for (const auto& p : results.points) {
+    CHECK(ids.insert(p.id).second);
+    REQUIRE(p.status == PointStatus::ok);
+    std::int64_t rows = 0, cols = 0;
+    for (const auto& [key, value] : p.swept) (key == "data.rows" ? rows : cols) = value.as_int();
+    const auto& matrix = p.outputs.at(0).value.as_real_array();
+    CHECK(matrix.shape == std::vector<std::size_t>{std::size_t(rows), std::size_t(cols)});
+  }
+}
+
+}  // namespace
+
+TEST_CASE("list and describe show the examples plugin", "[cli]") {
+  const auto list = run_assay({"list"});
+  CHECK(list.exit_code == 0);
+  CHECK_THAT(list.out, Catch::Contains("uniform_matrix") && Catch::Contains("examples"));
+  const auto json = run_assay({"list", "--json"});
+  CHECK_THAT(json.out, Catch::StartsWith("{\"plugins\":["));
+  const auto describe = run_assay({"describe", "faulty"});
+  CHECK_THAT(describe.out, Catch::Contains("one of ok|throw|sleep|abort"));
+  const auto unknown = run_assay({"describe", "uniform_matrx"});
+  CHECK(unknown.exit_code == 2);
+  CHECK_THAT(unknown.err, Catch::Contains("did you mean 'uniform_matrix'"));
+}
+
+TEST_CASE("a plugin folder in ASSAY_PLUGIN_PATH is searched and its refusals listed", "[cli]") {
+  setenv("ASSAY_PLUGIN_PATH", (std::string(ASSAY_BUILD_DIR) + "/tests/refused_plugins").c_str(), 1);
+  const auto list = run_assay({"list"});
+  unsetenv("ASSAY_PLUGIN_PATH");
+  CHECK(list.exit_code == 0);
+  CHECK_THAT(list.out, Catch::Contains("wrong_abi.so: SDK ABI mismatch") &&
+                           Catch::Contains("not_a_plugin.so: not an Assay plugin"));
+}
+
+TEST_CASE("resume after SIGKILL at several moments keeps committed points and finishes",
+          "[cli][store]") {
+  for (const int delay_ms : {150, 500, 900}) {
+    TempFolder dir("kill");
+    write_text(dir.file("p.toml"), kSlowSweep);
+    const auto out = dir.file("r.h5");
+    const pid_t pid = start_assay({"run", dir.file("p.toml"), "-o", out, "-j", "2", "-q"});
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    kill(pid, SIGKILL);
+    REQUIRE(wait_for(pid) == -SIGKILL);
+
+    std::set<std::string> before;
+    if (std::filesystem::exists(out) || std::filesystem::exists(out + ".parts")) {
+      const auto partial = read_results(out);
+      check_points_intact(partial);
+      for (const auto& p : partial.points) before.insert(p.id);
+    }
+    const auto resumed = run_assay({"run", dir.file("p.toml"), "-o", out, "--resume", "-q"});
+    CHECK(resumed.exit_code == 0);
+    CHECK_THAT(resumed.err, Catch::Contains(std::to_string(before.size()) + " already done") ||
+                                Catch::Contains("160 ok"));
+    const auto finished = read_results(out);
+    CHECK(finished.points.size() == 160);
+    check_points_intact(finished);
+  }
+}
+
+TEST_CASE("Ctrl-C stops cleanly and --resume finishes the run", "[cli][store]") {
+  TempFolder dir("interrupt");
+  write_text(dir.file("p.toml"), kSlowSweep);
+  const auto out = dir.file("r.h5");
+  const pid_t pid = start_assay({"run", dir.file("p.toml"), "-o", out, "-j", "2", "-q"});
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  kill(pid, SIGINT);
+  CHECK(wait_for(pid) == 1);
+  CHECK_FALSE(std::filesystem::exists(out + ".parts"));
+  const auto partial = read_results(out);
+  CHECK(partial.points.size() < 160);
+  check_points_intact(partial);
+  CHECK(run_assay({"run", dir.file("p.toml"), "-o", out, "--resume", "-q"}).exit_code == 0);
+  CHECK(read_results(out).points.size() == 160);
+}
+
+TEST_CASE("an existing result is not overwritten without --resume", "[cli][store]") {
+  TempFolder dir("exists");
+  write_text(dir.file("p.toml"),
+             "[pipeline]\nname = \"x\"\n[nodes.a]\nmethod = \"uniform_matrix\"\n");
+  REQUIRE(run_assay({"run", dir.file("p.toml"), "-o", dir.file("r.h5"), "-q"}).exit_code == 0);
+  const auto again = run_assay({"run", dir.file("p.toml"), "-o", dir.file("r.h5"), "-q"});
+  CHECK(again.exit_code == 2);
+  CHECK_THAT(again.err, Catch::Contains("--resume"));
+}
+
+TEST_CASE("a result reads back with h5py and its index loads as a table", "[cli][store]") {
+  if (std::system("/usr/bin/python3 -c 'import h5py, numpy' 2>/dev/null") != 0) {
+    WARN("skipped: /usr/bin/python3 has no h5py");
+    return;
+  }
+  TempFolder dir("h5py");
+  const auto pipeline = std::string(ASSAY_SOURCE_DIR) + "/data/pipelines/examples.toml";
+  REQUIRE(run_assay({"run", pipeline, "-o", dir.file("r.h5"), "-q"}).exit_code == 0);
+  write_text(dir.file("read.py"), R"(
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1], "r")
+index = f["index"][()]
+assert len(index) == len(f["points"]), "one index row per point"
+row = index[0]
+pid = row["point_id"].decode()
+m = f["points"][pid]["data"]["matrix"][()]
+assert m.shape == (int(row["data.rows"]), f["points"][pid]["data"]["matrix"].shape[1])
+assert abs(m.mean() - row["summary.mean"]) < 1e-12, "index scalar equals the dataset"
+assert f.attrs["pipeline"]
+print("ok", len(index))
+)");
+  CHECK(std::system(("/usr/bin/python3 " + dir.file("read.py") + " " + dir.file("r.h5")).c_str()) ==
+        0);
+}

@@ -1,0 +1,62 @@
+#include "support/plugin_fixture.hpp"
+
+#include <stdexcept>
+
+#include "run/node_context.hpp"
+
+namespace assay::testing {
+
+const PluginRegistry& built_plugins() {
+  static const PluginRegistry* registry = [] {
+    static PluginRegistry r;
+    r.load(std::string(ASSAY_BUILD_DIR) + "/lib/assay/plugins");
+    return &r;
+  }();
+  return *registry;
+}
+
+namespace {
+const RegisteredMethod& find_method(const std::string& id) {
+  const auto* m = built_plugins().method(id);
+  if (!m) throw std::runtime_error("method '" + id + "' is not in the built plugins");
+  return *m;
+}
+
+ValueMap resolved_params(const MethodInfo& info, const ValueMap& given) {
+  for (const auto& [name, value] : given)
+    if (!info.find_param(name)) throw std::runtime_error("unknown param '" + name + "'");
+  ValueMap params;
+  for (const auto& spec : info.params) {
+    auto it = given.find(spec.name);
+    if (it == given.end() && spec.required())
+      throw std::runtime_error("param '" + spec.name + "' is required");
+    auto checked = spec.check(it == given.end() ? spec.default_value : it->second);
+    if (!checked.value) throw std::runtime_error("param '" + spec.name + "': " + checked.error);
+    params[spec.name] = *checked.value;
+  }
+  return params;
+}
+}  // namespace
+
+ValueMap run_method(const std::string& method, const ValueMap& params, const ValueMap& inputs,
+                    std::uint64_t seed) {
+  const auto& m = find_method(method);
+  const auto resolved = resolved_params(m.exported.info, params);
+  std::vector<std::pair<std::string, const Value*>> connected;
+  for (const auto& [port, value] : inputs) connected.emplace_back(port, &value);
+  StopSignals stop;
+  const NodeContext::LogSink no_log;
+  NodeContext ctx(m.exported.info, resolved, std::move(connected), seed, stop, no_log);
+  m.exported.run(ctx);
+  ValueMap outputs;
+  for (auto& [port, value] : ctx.take_outputs()) outputs[port] = std::move(value);
+  return outputs;
+}
+
+CheckResult run_check(const std::string& method, const std::string& check, std::uint64_t seed) {
+  for (const auto& c : find_method(method).exported.info.checks)
+    if (c.name == check) return c.run(CheckContext{seed, {}});
+  throw std::runtime_error("method '" + method + "' has no check '" + check + "'");
+}
+
+}  // namespace assay::testing
