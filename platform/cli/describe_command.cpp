@@ -59,8 +59,9 @@ void print_ports(const char* title, const std::vector<PortSpec>& ports) {
   if (ports.empty()) return;
   std::cout << "\n" << title << ":\n";
   for (const auto& p : ports)
-    std::cout << "  " << std::left << std::setw(22) << p.name << std::setw(14) << kind_name(p.kind)
-              << p.doc << (p.optional ? " (optional)" : "") << "\n";
+    std::cout << "  " << std::left << std::setw(23) << p.name + " " << std::setw(13)
+              << std::string(kind_name(p.kind)) + " " << p.doc << (p.optional ? " (optional)" : "")
+              << "\n";
 }
 
 void print_text(const RegisteredMethod& m) {
@@ -71,7 +72,8 @@ void print_text(const RegisteredMethod& m) {
   if (!info.reentrant) std::cout << "  not re-entrant: never runs twice at once\n";
   if (!info.params.empty()) std::cout << "\nparams:\n";
   for (const auto& p : info.params)
-    std::cout << "  " << std::left << std::setw(22) << p.name << std::setw(34) << p.describe_type()
+    std::cout << "  " << std::left << std::setw(23) << p.name + " " << std::setw(34)
+              << p.describe_type() + " "
               << (p.required() ? "required" : "default " + to_text(p.default_value)) << "\n"
               << std::string(26, ' ') << p.doc << "\n";
   print_ports("inputs", info.inputs);

@@ -8,8 +8,13 @@
 #include "cli/loaded_plugins.hpp"
 #include "cli/points_table.hpp"
 #include "cli/run_provenance.hpp"
+#include "mpi/mpi_launch.hpp"
+#include "mpi/rank_shards.hpp"
 #include "pipeline/sweep_plan.hpp"
 #include "run/sweep_runner.hpp"
+#ifdef ASSAY_HAVE_MPI
+#include "mpi/distributed_run.hpp"
+#endif
 
 namespace assay {
 
@@ -26,6 +31,8 @@ Examples:
   assay run sweep.toml -o out.h5 -j 2 --set data.rows=20 --set 'sweep.data.cols=[2,4,8]'
   assay run sweep.toml -o out.h5 --resume          # after Ctrl-C, a kill or failed points
   assay run sweep.toml --dry-run                   # validate and print the points
+  mpirun -np 8 assay run sweep.toml -o out.h5      # over MPI ranks, one merged out.h5
+  assay run sweep.toml -o part3.h5 --shard 3/8     # a Slurm job array task; then assay merge
 
 Exit status: 0 all points ok; 1 some point failed, timed out or was interrupted;
 2 bad usage, bad pipeline file or plugin load error.)";
@@ -82,6 +89,47 @@ void print_counts(const RunCounts& c, const std::filesystem::path& out, double s
     std::cerr << "assay: finish with: assay run ... -o " << out.string() << " --resume\n";
 }
 
+int exit_status(const RunCounts& counts) {
+  return counts.ok + counts.skipped == counts.planned ? 0 : 1;
+}
+
+void report(const RunCounts& counts, const std::filesystem::path& out, double seconds, bool quiet) {
+  print_counts(counts, out, seconds);
+  if (!quiet && counts.planned <= 20) print_results(read_results(out), 20, std::cout);
+}
+
+// Under mpirun or srun: the points are dealt over the ranks (mpi/distributed_run.hpp).
+int run_over_mpi(const CommandLine& cmd, const Pipeline& pipeline, const SweepPlan& plan,
+                 const PluginRegistry& registry, const std::filesystem::path& out,
+                 const po::variables_map& vm, const RunOptions& options) {
+#ifdef ASSAY_HAVE_MPI
+  if (options.shard_count > 1)
+    throw UsageError("--shard splits a sweep over separate jobs; under mpirun leave it out");
+  if (!vm.count("out"))
+    throw UsageError("under mpirun, name the result with --out FILE, so every rank agrees on it");
+  const MpiSession mpi;
+  const PointExecutor executor(pipeline, registry);
+  const auto start = std::chrono::steady_clock::now();
+  const DistributedRun run{plan,
+                           executor,
+                           out,
+                           make_run_info(pipeline, plan, registry, cmd.text),
+                           vm.count("resume") > 0,
+                           options};
+  const auto counts = run_distributed(mpi, run, *cmd.interrupt);
+  if (mpi.rank() != 0) return 0;  // rank 0 reports for the whole run
+  report(counts, out,
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+         options.quiet);
+  return exit_status(counts);
+#else
+  (void)cmd, (void)pipeline, (void)plan, (void)registry, (void)out, (void)vm, (void)options;
+  throw UsageError(
+      "started by mpirun, but this assay was built without MPI; rebuild with "
+      "-DASSAY_WITH_MPI=ON (needs libopenmpi-dev), or split the sweep with --shard I/N");
+#endif
+}
+
 }  // namespace
 
 int run_command(const CommandLine& cmd) {
@@ -120,6 +168,9 @@ int run_command(const CommandLine& cmd) {
                                         ? std::filesystem::path(vm["out"].as<std::string>())
                                         : default_output(pipeline.name);
   if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());
+  if (launched_as_mpi_rank()) return run_over_mpi(cmd, pipeline, plan, *registry, out, vm, run);
+  // What a killed MPI run left is finished by any number of processes, this one included.
+  if (vm.count("resume")) join_rank_shards(out);
 
   ResultWriter writer(out, make_run_info(pipeline, plan, *registry, cmd.text),
                       vm.count("resume") > 0);
@@ -127,10 +178,10 @@ int run_command(const CommandLine& cmd) {
   const auto start = std::chrono::steady_clock::now();
   const auto counts = run_sweep(plan, executor, writer, run, *cmd.interrupt);
   writer.finish();
-  print_counts(counts, out,
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  if (!run.quiet && counts.planned <= 20) print_results(read_results(out), 20, std::cout);
-  return counts.ok + counts.skipped == counts.planned ? 0 : 1;
+  report(counts, out,
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+         run.quiet);
+  return exit_status(counts);
 }
 
 }  // namespace assay

@@ -10,6 +10,7 @@
 #include <exception>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include "run/progress_line.hpp"
 
@@ -124,24 +125,34 @@ RunCounts run_sweep(const SweepPlan& plan, const PointExecutor& executor, Result
                                     message.data());
                      }};
 
-  std::size_t next = options.shard_index;
+  std::size_t next_in_shard = options.shard_index;
+  std::function<std::optional<std::size_t>()> next_index = options.next_point;
+  if (!next_index)
+    next_index = [&]() -> std::optional<std::size_t> {
+      if (next_in_shard >= plan.size()) return std::nullopt;
+      return std::exchange(next_in_shard, next_in_shard + options.shard_count);
+    };
+  std::size_t yielded = 0;
   tbb::task_arena arena(static_cast<int>(jobs));
   arena.execute([&] {
     tbb::flow::graph graph;
     tbb::flow::input_node<PlannedPoint> source(graph, [&](tbb::flow_control& control) {
-      for (; next < plan.size() && !stop.load(); next += options.shard_count) {
-        auto point = plan.point(next);
+      while (!stop.load()) {
+        const auto index = next_index();
+        if (!index) break;
+        ++yielded;
+        auto point = plan.point(*index);
         if (writer.done().count(point.id)) {
           ++counts.skipped;
           continue;
         }
-        next += options.shard_count;
         return point;
       }
       control.stop();
       return PlannedPoint{};
     });
-    tbb::flow::limiter_node<PlannedPoint> limiter(graph, 2 * jobs + 2);
+    tbb::flow::limiter_node<PlannedPoint> limiter(
+        graph, options.points_in_flight ? options.points_in_flight : 2 * jobs + 2);
     tbb::flow::function_node<PlannedPoint, PointOutcome> execute(
         graph, tbb::flow::unlimited,
         [&](const PlannedPoint& point) { return executor.run(point, limits); });
@@ -164,6 +175,7 @@ RunCounts run_sweep(const SweepPlan& plan, const PointExecutor& executor, Result
     graph.wait_for_all();
   });
   store.close();
+  if (options.next_point) counts.planned = yielded;
   counts.interrupted = counts.planned - counts.skipped - counts.ok - counts.failed - counts.timeout;
   return counts;
 }

@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <optional>
 
 #include "pipeline/sweep_plan.hpp"
@@ -26,10 +27,15 @@ struct RunOptions {
   double commit_seconds = 0.5;
   std::size_t shard_index = 0;  // run the points whose plan index % shard_count == shard_index
   std::size_t shard_count = 1;
+  // When set, replaces the shard walk: yields the plan index of the next point to run, or
+  // nothing when there is none left (an MPI coordinator hands points out this way). It is
+  // called from one thread at a time, only when a worker can take the point.
+  std::function<std::optional<std::size_t>()> next_point;
+  std::size_t points_in_flight = 0;  // 0: 2 * jobs + 2
 };
 
 struct RunCounts {
-  std::size_t planned = 0;  // points of this shard
+  std::size_t planned = 0;  // points of this shard (with next_point: the points yielded)
   std::size_t skipped = 0;  // already ok in the result (--resume)
   std::size_t ok = 0;
   std::size_t failed = 0;

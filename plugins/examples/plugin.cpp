@@ -1,6 +1,5 @@
 // The examples plugin: the methods the README, the tests and the benchmarks use.
 #include <assay/sdk.hpp>
-
 #include <chrono>
 #include <cstdlib>
 #include <random>

@@ -20,11 +20,13 @@ CheckResult expect_near(double measured, double expected, double tolerance, std:
 }
 
 CheckResult expect_at_most(double measured, double bound, std::string detail) {
-  return {measured, bound, "m <= e", std::isfinite(measured) && measured <= bound, std::move(detail)};
+  return {measured, bound, "m <= e", std::isfinite(measured) && measured <= bound,
+          std::move(detail)};
 }
 
 CheckResult expect_at_least(double measured, double bound, std::string detail) {
-  return {measured, bound, "m >= e", std::isfinite(measured) && measured >= bound, std::move(detail)};
+  return {measured, bound, "m >= e", std::isfinite(measured) && measured >= bound,
+          std::move(detail)};
 }
 
 }  // namespace assay

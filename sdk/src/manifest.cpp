@@ -3,8 +3,8 @@
 namespace assay {
 
 PluginManifest host_manifest() {
-  return {kManifestMagic,   kSdkAbiVersion, _GLIBCXX_USE_CXX11_ABI, EIGEN_MAX_STATIC_ALIGN_BYTES,
-          "assay-host", ASSAY_SDK_VERSION, ASSAY_SDK_VERSION};
+  return {kManifestMagic, kSdkAbiVersion,    _GLIBCXX_USE_CXX11_ABI, EIGEN_MAX_STATIC_ALIGN_BYTES,
+          "assay-host",   ASSAY_SDK_VERSION, ASSAY_SDK_VERSION};
 }
 
 }  // namespace assay

@@ -14,7 +14,8 @@ void parallel_for(std::size_t n, std::size_t grain,
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, blocks, 1),
       [&](const tbb::blocked_range<std::size_t>& r) {
-        for (std::size_t b = r.begin(); b != r.end(); ++b) body(b * grain, std::min(n, (b + 1) * grain));
+        for (std::size_t b = r.begin(); b != r.end(); ++b)
+          body(b * grain, std::min(n, (b + 1) * grain));
       },
       tbb::simple_partitioner());
 }

@@ -1,8 +1,8 @@
 #include "assay/param.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <iomanip>
 #include <sstream>
 
 namespace assay {
@@ -35,11 +35,12 @@ Constraint one_of(std::vector<std::string> choices) {
 }
 
 namespace {
+// Shortest text that reads back as the same double: 1048576, 1e-12, 0.1.
 std::string number_text(double d) {
   if (d == std::floor(d) && std::abs(d) < 1e15) return std::to_string(static_cast<long long>(d));
-  std::ostringstream s;
-  s << std::setprecision(17) << d;
-  return s.str();
+  char buf[32];
+  const auto end = std::to_chars(buf, buf + sizeof buf, d).ptr;
+  return std::string(buf, end);
 }
 
 std::string range_text(const Constraint& c) {

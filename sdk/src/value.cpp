@@ -9,15 +9,24 @@ namespace assay {
 
 std::string_view kind_name(Kind kind) {
   switch (kind) {
-    case Kind::none: return "none";
-    case Kind::boolean: return "bool";
-    case Kind::integer: return "int";
-    case Kind::real: return "real";
-    case Kind::string: return "string";
-    case Kind::real_array: return "real array";
-    case Kind::int_array: return "int array";
-    case Kind::table: return "table";
-    case Kind::any: return "any";
+    case Kind::none:
+      return "none";
+    case Kind::boolean:
+      return "bool";
+    case Kind::integer:
+      return "int";
+    case Kind::real:
+      return "real";
+    case Kind::string:
+      return "string";
+    case Kind::real_array:
+      return "real array";
+    case Kind::int_array:
+      return "int array";
+    case Kind::table:
+      return "table";
+    case Kind::any:
+      return "any";
   }
   return "?";
 }
@@ -123,14 +132,22 @@ std::string to_text(const Value& value) {
   std::ostringstream out;
   std::size_t at = 0;
   switch (value.kind()) {
-    case Kind::none: return "none";
-    case Kind::boolean: return value.as_bool() ? "true" : "false";
-    case Kind::integer: return std::to_string(value.as_int());
-    case Kind::real: return real_text(value.as_real());
-    case Kind::string: return quoted(value.as_string());
-    case Kind::real_array: nested_text(out, value.as_real_array(), 0, at, real_text); break;
+    case Kind::none:
+      return "none";
+    case Kind::boolean:
+      return value.as_bool() ? "true" : "false";
+    case Kind::integer:
+      return std::to_string(value.as_int());
+    case Kind::real:
+      return real_text(value.as_real());
+    case Kind::string:
+      return quoted(value.as_string());
+    case Kind::real_array:
+      nested_text(out, value.as_real_array(), 0, at, real_text);
+      break;
     case Kind::int_array:
-      nested_text(out, value.as_int_array(), 0, at, [](std::int64_t i) { return std::to_string(i); });
+      nested_text(out, value.as_int_array(), 0, at,
+                  [](std::int64_t i) { return std::to_string(i); });
       break;
     case Kind::table: {
       const auto& t = value.as_table();
@@ -139,7 +156,8 @@ std::string to_text(const Value& value) {
       out << ')';
       break;
     }
-    case Kind::any: break;
+    case Kind::any:
+      break;
   }
   return out.str();
 }
@@ -150,7 +168,8 @@ Value ValueCodec<std::vector<double>>::encode(std::vector<double> x) {
 }
 std::vector<double> ValueCodec<std::vector<double>>::decode(const Value& v) {
   const auto& a = v.as_real_array();
-  if (a.rank() != 1) throw Error("expected a vector, got an array of rank " + std::to_string(a.rank()));
+  if (a.rank() != 1)
+    throw Error("expected a vector, got an array of rank " + std::to_string(a.rank()));
   return a.data;
 }
 Value ValueCodec<std::vector<std::int64_t>>::encode(std::vector<std::int64_t> x) {
@@ -159,7 +178,8 @@ Value ValueCodec<std::vector<std::int64_t>>::encode(std::vector<std::int64_t> x)
 }
 std::vector<std::int64_t> ValueCodec<std::vector<std::int64_t>>::decode(const Value& v) {
   const auto& a = v.as_int_array();
-  if (a.rank() != 1) throw Error("expected a vector, got an array of rank " + std::to_string(a.rank()));
+  if (a.rank() != 1)
+    throw Error("expected a vector, got an array of rank " + std::to_string(a.rank()));
   return a.data;
 }
 

@@ -1,6 +1,8 @@
 // The result store through its public interface: real HDF5 files in a temp folder, read back.
 #include "store/result_store.hpp"
 
+#include <hdf5.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <charconv>
@@ -8,6 +10,7 @@
 #include <functional>
 
 #include "pipeline/source_error.hpp"
+#include "store/hdf5_lock.hpp"
 #include "store/result_paths.hpp"
 #include "store_test_support.hpp"
 
@@ -292,6 +295,23 @@ TEST_CASE("half-written part files and staging files are ignored", "[store]") {
   resumed.add(rich_point(1));
   resumed.finish();
   CHECK(same_points(read_results(file).points, sorted_by_id({rich_point(0), rich_point(1)})));
+}
+
+TEST_CASE("the store leaves no HDF5 identifier open", "[store]") {
+  TempDir dir;
+  const auto file = dir / "out.h5";
+  {
+    ResultWriter writer(file, sample_info(), false);
+    writer.add(rich_point(0));
+    writer.commit();
+    read_results(file);
+    writer.add(rich_point(1));
+    writer.finish();
+  }
+  read_result_summaries(file);
+  merge_results(dir / "merged.h5", {file});
+  const auto lock = lock_hdf5();
+  CHECK(H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_ALL) == 0);
 }
 
 TEST_CASE("point statuses have their contract names", "[store]") {

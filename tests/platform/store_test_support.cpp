@@ -93,8 +93,9 @@ void add_outputs(int i, PointResult& p) {
   p.outputs.push_back({"model", "converged", i % 3 != 0});
   p.outputs.push_back({"model", "history", history(i)});
   p.outputs.push_back({"model", "no_columns", Table{}});
-  p.outputs.push_back({"model", "no_rows", Table{}.add("x", std::vector<double>{})
-                                               .add("name", std::vector<std::string>{})});
+  p.outputs.push_back(
+      {"model", "no_rows",
+       Table{}.add("x", std::vector<double>{}).add("name", std::vector<std::string>{})});
   if (i == 1) p.outputs.push_back({"model", "nothing", Value()});
 }
 }  // namespace

@@ -4,3 +4,6 @@ assay_add_test(test_monoculture
           monoculture/paper_claims_test.cpp monoculture/population_test.cpp
           monoculture/population_sweep_test.cpp
   LIBRARIES monoculture_science)
+assay_add_test(test_monoculture_plugin
+  SOURCES monoculture/plugin_test.cpp
+  LIBRARIES assay_test_support)

@@ -17,7 +17,8 @@ struct CheckResult {
   std::string detail;
 };
 
-CheckResult expect_near(double measured, double expected, double tolerance, std::string detail = {});
+CheckResult expect_near(double measured, double expected, double tolerance,
+                        std::string detail = {});
 CheckResult expect_at_most(double measured, double bound, std::string detail = {});
 CheckResult expect_at_least(double measured, double bound, std::string detail = {});
 

@@ -38,7 +38,8 @@ class MethodInfo {
   MethodInfo& not_reentrant();
 
   template <class T>
-  MethodInfo& param(std::string name, T default_value, std::string doc, Constraint constraint = {}) {
+  MethodInfo& param(std::string name, T default_value, std::string doc,
+                    Constraint constraint = {}) {
     return add_param(std::move(name), ParamTypeOf<T>::value,
                      ValueCodec<T>::encode(std::move(default_value)), std::move(doc),
                      std::move(constraint));

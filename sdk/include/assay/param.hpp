@@ -10,7 +10,15 @@
 
 namespace assay {
 
-enum class ParamType : std::uint8_t { boolean, integer, real, string, choice, real_vector, real_matrix };
+enum class ParamType : std::uint8_t {
+  boolean,
+  integer,
+  real,
+  string,
+  choice,
+  real_vector,
+  real_matrix
+};
 
 std::string_view param_type_name(ParamType type);
 
@@ -54,8 +62,7 @@ struct ParamTypeOf<bool> {
   static constexpr ParamType value = ParamType::boolean;
 };
 template <std::integral I>
-  requires(!std::same_as<I, bool>)
-struct ParamTypeOf<I> {
+requires(!std::same_as<I, bool>) struct ParamTypeOf<I> {
   static constexpr ParamType value = ParamType::integer;
 };
 template <>

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "assay/context.hpp"
-#include "assay/version.hpp"
 #include "assay/method.hpp"
+#include "assay/version.hpp"
 
 namespace assay {
 
@@ -48,10 +48,15 @@ PluginManifest host_manifest();
 
 #define ASSAY_PLUGIN_EXPORT extern "C" __attribute__((visibility("default")))
 
-#define ASSAY_PLUGIN(NAME, VERSION, ...)                                                       \
-  ASSAY_PLUGIN_EXPORT const ::assay::PluginManifest assay_plugin_manifest = {                  \
-      ::assay::kManifestMagic, ::assay::kSdkAbiVersion, _GLIBCXX_USE_CXX11_ABI,                \
-      EIGEN_MAX_STATIC_ALIGN_BYTES, NAME, VERSION, ASSAY_SDK_VERSION};                         \
-  ASSAY_PLUGIN_EXPORT void assay_plugin_methods(::assay::MethodList& out) {                    \
-    out = ::assay::MethodList{__VA_ARGS__};                                                    \
+#define ASSAY_PLUGIN(NAME, VERSION, ...)                                      \
+  ASSAY_PLUGIN_EXPORT const ::assay::PluginManifest assay_plugin_manifest = { \
+      ::assay::kManifestMagic,                                                \
+      ::assay::kSdkAbiVersion,                                                \
+      _GLIBCXX_USE_CXX11_ABI,                                                 \
+      EIGEN_MAX_STATIC_ALIGN_BYTES,                                           \
+      NAME,                                                                   \
+      VERSION,                                                                \
+      ASSAY_SDK_VERSION};                                                     \
+  ASSAY_PLUGIN_EXPORT void assay_plugin_methods(::assay::MethodList& out) {   \
+    out = ::assay::MethodList{__VA_ARGS__};                                   \
   }

@@ -1,0 +1,77 @@
+#include "paper_claims.hpp"
+
+#include <algorithm>
+#include <random>
+
+#include "belief.hpp"
+
+namespace assay::belief_search {
+
+double max_update_error_vs_enumeration(std::uint64_t seed, int histories) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> unit(0.05, 0.95);
+  double worst = 0;
+  for (int i = 0; i < histories; ++i) {
+    const int k = 2 + static_cast<int>(rng() % 7);
+    Eigen::VectorXd prior = Eigen::VectorXd::NullaryExpr(k, [&] { return unit(rng); });
+    prior /= prior.sum();
+    const SensorModel model{unit(rng), unit(rng)};
+    std::vector<Look> history;
+    Eigen::VectorXd belief = prior;
+    for (int t = 0; t < 12; ++t) {
+      const Look look{static_cast<int>(rng() % static_cast<std::uint64_t>(k)), (rng() & 1) == 1};
+      history.push_back(look);
+      belief = bayes_update(belief, model, look.segment, look.detected);
+      const Eigen::VectorXd exact = posterior_by_enumeration(prior, model, history);
+      worst = std::max(worst, (belief - exact).cwiseAbs().maxCoeff());
+    }
+  }
+  return worst;
+}
+
+CalibrationResult calibration_at_threshold(const EpisodeConfig& config, double threshold,
+                                           const SensorModel& assumed_sensor, std::int64_t episodes,
+                                           std::uint64_t seed) {
+  SearchSettings settings;
+  settings.frame_budget = 8 * config.segments;
+  settings.stop_threshold = threshold;
+  settings.belief_model = config.sensor;
+  CalibrationResult r;
+  r.threshold = threshold;
+  r.well_specified = summarise(run_episodes(config, settings, episodes, seed));
+  settings.belief_model = assumed_sensor;
+  r.misspecified = summarise(run_episodes(config, settings, episodes, seed));
+  return r;
+}
+
+FrontierComparison compare_with_baselines(const EpisodeConfig& config,
+                                          const std::vector<double>& thresholds,
+                                          int controller_budget, int baseline_budget,
+                                          std::int64_t episodes, std::uint64_t seed) {
+  FrontierComparison out;
+  SearchSettings settings;
+  settings.belief_model = config.sensor;
+  settings.frame_budget = controller_budget;
+  for (double tau : thresholds) {
+    settings.stop_threshold = tau;
+    const auto s = summarise(run_episodes(config, settings, episodes, seed));
+    out.controller_curve.push_back({s.mean_frames, s.accuracy});
+  }
+  std::sort(out.controller_curve.begin(), out.controller_curve.end(),
+            [](const auto& a, const auto& b) { return a.frames < b.frames; });
+  settings.frame_budget = baseline_budget;
+  for (const char* name : {"uniform_scan", "random_probe", "model_driven"}) {
+    settings.searcher = searcher_from_name(name);
+    BaselineComparison c;
+    c.baseline = name;
+    c.summary = summarise(run_episodes(config, settings, episodes, seed));
+    c.frames_ratio =
+        c.summary.mean_frames / frames_at_accuracy(out.controller_curve, c.summary.accuracy);
+    c.accuracy_gain =
+        accuracy_at_frames(out.controller_curve, c.summary.mean_frames) - c.summary.accuracy;
+    out.baselines.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace assay::belief_search

@@ -1,0 +1,74 @@
+#include "search_evaluation.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace assay::belief_search {
+
+SearchSummary summarise(const std::vector<EpisodeOutcome>& outcomes) {
+  SearchSummary s;
+  s.episodes = static_cast<std::int64_t>(outcomes.size());
+  if (outcomes.empty()) return s;
+  double correct = 0, frames = 0, frames_sq = 0, reduction = 0, confident_correct = 0;
+  for (const auto& o : outcomes) {
+    correct += o.correct;
+    frames += o.frames;
+    frames_sq += static_cast<double>(o.frames) * o.frames;
+    reduction += o.initial_entropy - o.final_entropy;
+    if (o.stopped_confident) {
+      ++s.confident_stops;
+      confident_correct += o.correct;
+    }
+  }
+  const double n = static_cast<double>(s.episodes);
+  s.accuracy = correct / n;
+  s.accuracy_se = std::sqrt(s.accuracy * (1 - s.accuracy) / n);
+  s.mean_frames = frames / n;
+  const double var = std::max(0.0, frames_sq / n - s.mean_frames * s.mean_frames);
+  s.frames_se = std::sqrt(var / n);
+  s.mean_entropy_reduction = reduction / n;
+  if (s.confident_stops > 0) {
+    const double m = static_cast<double>(s.confident_stops);
+    s.confident_accuracy = confident_correct / m;
+    s.confident_accuracy_se = std::sqrt(s.confident_accuracy * (1 - s.confident_accuracy) / m);
+  }
+  return s;
+}
+
+std::vector<EpisodeOutcome> run_episodes(const EpisodeConfig& config,
+                                         const SearchSettings& settings, std::int64_t episodes,
+                                         std::uint64_t seed) {
+  std::vector<EpisodeOutcome> outcomes;
+  outcomes.reserve(static_cast<std::size_t>(episodes));
+  for (std::int64_t i = 0; i < episodes; ++i)
+    outcomes.push_back(run_search(sample_episode(config, seed, i), config.sensor, settings));
+  return outcomes;
+}
+
+double accuracy_at_frames(const std::vector<OperatingPoint>& curve, double frames) {
+  if (frames <= curve.front().frames) return curve.front().accuracy;
+  for (std::size_t i = 1; i < curve.size(); ++i) {
+    if (frames <= curve[i].frames) {
+      const auto& a = curve[i - 1];
+      const auto& b = curve[i];
+      const double t = (frames - a.frames) / (b.frames - a.frames);
+      return a.accuracy + t * (b.accuracy - a.accuracy);
+    }
+  }
+  return curve.back().accuracy;
+}
+
+double frames_at_accuracy(const std::vector<OperatingPoint>& curve, double accuracy) {
+  if (accuracy <= curve.front().accuracy) return curve.front().frames;
+  for (std::size_t i = 1; i < curve.size(); ++i) {
+    if (accuracy <= curve[i].accuracy) {
+      const auto& a = curve[i - 1];
+      const auto& b = curve[i];
+      const double t = (accuracy - a.accuracy) / (b.accuracy - a.accuracy);
+      return a.frames + t * (b.frames - a.frames);
+    }
+  }
+  return std::numeric_limits<double>::infinity();
+}
+
+}  // namespace assay::belief_search

@@ -1,0 +1,58 @@
+// Searchers run on one episode: the Bayesian controller (belief decides where to look and when
+// to stop) and the baselines, which see the same prior, sensor and frame budget but navigate
+// without a belief.
+#pragma once
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+#include "belief.hpp"
+#include "search_episode.hpp"
+
+namespace assay::belief_search {
+
+enum class Searcher {
+  belief_controller,  // look where information gain is largest; stop on confident belief
+  uniform_scan,       // segments in order; stop at the first detection
+  random_probe,       // random unvisited segments; stop at the first detection
+  model_driven,       // follow the question's ranking, move on after each miss, stop on a hit
+  preview_only,       // no search: answer from the preview frames
+};
+
+Searcher searcher_from_name(const std::string& name);
+std::vector<std::string> searcher_names();
+
+struct SearchSettings {
+  Searcher searcher = Searcher::belief_controller;
+  int frame_budget = 32;
+  double stop_threshold = 0.9;  // stop when the top belief reaches this
+  double entropy_floor = 0.0;   // or when the belief's entropy falls to this (nats)
+  SensorModel belief_model;     // what the controller assumes the sensor is
+};
+
+struct TraceStep {
+  int segment = 0;
+  bool detected = false;
+  double top_belief = 0;
+  double entropy = 0;
+};
+
+struct EpisodeOutcome {
+  int frames = 0;
+  int answered_segment = -1;  // -1: answered from the preview
+  bool correct = false;
+  bool stopped_confident = false;  // the stopping rule fired (not the budget)
+  double final_top_belief = 0;
+  double initial_entropy = 0;
+  double final_entropy = 0;
+  std::vector<TraceStep> trace;
+};
+
+EpisodeOutcome run_search(const Episode& episode, const SensorModel& true_sensor,
+                          const SearchSettings& settings);
+
+// The controller's decision at a belief: the segment to look at, or -1 to stop.
+int belief_controller_next_look(const Eigen::VectorXd& belief, const SensorModel& model,
+                                double stop_threshold, double entropy_floor);
+
+}  // namespace assay::belief_search

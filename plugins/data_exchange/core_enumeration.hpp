@@ -1,0 +1,48 @@
+// Enumeration of grid exchanges: set partitions as restricted growth strings, and for each a
+// mixed-radix counter over the take fractions of the firms in non-singleton blocks.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+#include "market.hpp"
+
+namespace assay::data_exchange {
+
+template <class Visit>
+void for_each_grid_exchange(int firms, int grid, Visit visit) {
+  std::vector<int> block(firms, 0);
+  for (;;) {
+    std::vector<int> block_size(firms, 0);
+    for (int b : block) ++block_size[b];
+    std::vector<int> free_firms;
+    for (int j = 0; j < firms; ++j)
+      if (block_size[block[j]] > 1) free_firms.push_back(j);
+    Exchange e;
+    e.block = block;
+    e.take = Eigen::VectorXd::Zero(firms);
+    std::vector<int> level(free_firms.size(), 0);
+    for (;;) {
+      for (std::size_t k = 0; k < free_firms.size(); ++k)
+        e.take[free_firms[k]] = static_cast<double>(level[k]) / (grid - 1);
+      visit(e);
+      std::size_t k = 0;
+      while (k < level.size() && ++level[k] == grid) level[k++] = 0;
+      if (k == level.size()) break;
+    }
+    // Next restricted growth string: block[j] <= 1 + max(block[0..j-1]).
+    int j = firms - 1;
+    for (; j > 0; --j) {
+      int prefix_max = 0;
+      for (int i = 0; i < j; ++i) prefix_max = std::max(prefix_max, block[i]);
+      if (block[j] <= prefix_max) {
+        ++block[j];
+        for (int i = j + 1; i < firms; ++i) block[i] = 0;
+        break;
+      }
+    }
+    if (j == 0) return;
+  }
+}
+
+}  // namespace assay::data_exchange

@@ -1,0 +1,84 @@
+#include "market_spec.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+namespace assay::data_exchange {
+
+std::vector<ClassificationTask> firm_tasks(const MarketSpec& spec, const Eigen::VectorXd& sizes) {
+  std::vector<ClassificationTask> tasks;
+  for (int j = 0; j < spec.firms; ++j) {
+    ClassificationTask t = spec.task;
+    const double r = spec.firms > 1 ? double(j) / (spec.firms - 1) - 0.5 : 0.0;
+    t.label_noise = spec.task.label_noise * (1 + spec.noise_spread * r);
+    t.pool = std::max(static_cast<int>(std::ceil(sizes.sum())), 8);
+    tasks.push_back(t);
+  }
+  return tasks;
+}
+
+Market make_market(const MarketSpec& spec, std::mt19937_64& rng,
+                   std::vector<MeasuredCurve>* measured) {
+  Market m;
+  m.demand = spec.demand;
+  m.beta = spec.beta;
+  m.equal_sharing = spec.equal_sharing;
+  m.sizes.resize(spec.firms);
+  if (!spec.sizes.empty()) {
+    if (static_cast<int>(spec.sizes.size()) != spec.firms)
+      throw std::invalid_argument("sizes: needs one data-set size per firm, or [] to draw them");
+    for (int j = 0; j < spec.firms; ++j) m.sizes[j] = spec.sizes[j];
+  } else {
+    std::uniform_real_distribution<double> u(std::log(spec.size_min), std::log(spec.size_max));
+    for (int j = 0; j < spec.firms; ++j) m.sizes[j] = std::round(std::exp(u(rng)));
+  }
+  if (spec.curve == CurveKind::power_law) {
+    for (int j = 0; j < spec.firms; ++j)
+      m.curves.push_back(LearningCurve::power_law(spec.a_max, spec.c, spec.alpha));
+  } else {
+    // Without spread the firms face one task: one measured curve, so that independent
+    // measurement noise does not make one firm's identical data look better.
+    const auto tasks = firm_tasks(spec, m.sizes);
+    std::vector<MeasuredCurve> curves;
+    for (int j = 0; j < spec.firms; ++j) {
+      curves.push_back(
+          spec.noise_spread == 0 && j > 0
+              ? curves.front()
+              : measure_learning_curve(tasks[j], spec.curve_points, spec.curve_repeats, rng));
+      m.curves.push_back(curves.back().curve());
+    }
+    if (measured) *measured = std::move(curves);
+  }
+  return m;
+}
+
+Exchange reduce_exchange(const Market& market, const Eigen::MatrixXd& fractions) {
+  const int n = market.firms();
+  if (fractions.rows() != n || fractions.cols() != n)
+    throw std::invalid_argument("fractions: needs an n x n matrix for n firms");
+  std::vector<int> label(n);
+  std::iota(label.begin(), label.end(), 0);
+  // Label propagation: n rounds of taking the smallest label over exchange links.
+  for (int round = 0; round < n; ++round)
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j)
+        if (i != j && (fractions(i, j) > 0 || fractions(j, i) > 0))
+          label[i] = label[j] = std::min(label[i], label[j]);
+  Exchange e;
+  e.block = label;
+  e.take = Eigen::VectorXd::Zero(n);
+  for (int j = 0; j < n; ++j) {
+    double received = 0, available = 0;
+    for (int i = 0; i < n; ++i) {
+      if (i == j || label[i] != label[j]) continue;
+      received += fractions(i, j) * market.sizes[i];
+      available += market.sizes[i];
+    }
+    e.take[j] = available > 0 ? received / available : 0.0;
+  }
+  return e;
+}
+
+}  // namespace assay::data_exchange

@@ -1,0 +1,51 @@
+#include "belief.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <random>
+
+namespace bs = assay::belief_search;
+
+TEST_CASE("sequential Bayes update equals enumeration over hypotheses", "[belief_search]") {
+  std::mt19937_64 rng(11);
+  Eigen::VectorXd prior(5);
+  prior << 0.4, 0.1, 0.2, 0.25, 0.05;
+  const bs::SensorModel model{0.7, 0.15};
+  std::vector<bs::Look> history;
+  Eigen::VectorXd belief = prior;
+  for (int t = 0; t < 30; ++t) {
+    const bs::Look look{static_cast<int>(rng() % 5), (rng() & 1) == 1};
+    history.push_back(look);
+    belief = bs::bayes_update(belief, model, look.segment, look.detected);
+    const Eigen::VectorXd exact = bs::posterior_by_enumeration(prior, model, history);
+    REQUIRE((belief - exact).cwiseAbs().maxCoeff() < 1e-12);
+  }
+}
+
+TEST_CASE("one detection multiplies the odds by TPR/FPR", "[belief_search]") {
+  const Eigen::VectorXd uniform = Eigen::VectorXd::Constant(4, 0.25);
+  const auto post = bs::bayes_update(uniform, {0.8, 0.1}, 2, true);
+  CHECK(post(2) / post(0) == Approx(8.0));
+  CHECK(post.sum() == Approx(1.0));
+}
+
+TEST_CASE("expected information gain equals the expected entropy drop", "[belief_search]") {
+  Eigen::VectorXd belief(4);
+  belief << 0.5, 0.2, 0.2, 0.1;
+  const bs::SensorModel model{0.85, 0.2};
+  for (int k = 0; k < 4; ++k) {
+    const double p_hit =
+        belief(k) * model.true_positive_rate + (1 - belief(k)) * model.false_positive_rate;
+    const double direct = bs::entropy(belief) -
+                          p_hit * bs::entropy(bs::bayes_update(belief, model, k, true)) -
+                          (1 - p_hit) * bs::entropy(bs::bayes_update(belief, model, k, false));
+    CHECK(bs::expected_information_gain(belief, model, k) == Approx(direct).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("an uninformative sensor gives zero information gain", "[belief_search]") {
+  Eigen::VectorXd belief(3);
+  belief << 0.6, 0.3, 0.1;
+  CHECK(bs::expected_information_gain(belief, {0.4, 0.4}, 0) == Approx(0.0).margin(1e-15));
+  CHECK(bs::entropy(Eigen::VectorXd::Constant(8, 0.125)) == Approx(std::log(8.0)));
+}

@@ -1,0 +1,43 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "support/plugin_fixture.hpp"
+
+namespace at = assay::testing;
+
+TEST_CASE("belief_controller runs end to end and stops calibrated", "[belief_search]") {
+  const auto out =
+      at::run_method("belief_controller", {{"episodes", 800}, {"stop_threshold", 0.8}});
+  const double acc = out.at("accuracy").as_real();
+  const double se = out.at("accuracy_se").as_real();
+  CHECK(acc + 3 * se >= 0.8);
+  CHECK(out.at("mean_frames").as_real() > 0);
+  CHECK(out.at("episodes").as_table().rows() == 800);
+  CHECK(out.at("traces").as_table().rows() > 0);
+}
+
+TEST_CASE("preview_only uses no frames and answers at preview accuracy", "[belief_search]") {
+  const auto out = at::run_method(
+      "belief_controller",
+      {{"controller", std::string("preview_only")}, {"episodes", 2000}, {"preview_accuracy", 0.3}});
+  CHECK(out.at("mean_frames").as_real() == 0.0);
+  CHECK(std::abs(out.at("accuracy").as_real() - 0.3) < 4 * std::sqrt(0.3 * 0.7 / 2000));
+}
+
+TEST_CASE("video_search_env priors are distributions", "[belief_search]") {
+  const auto out = at::run_method("video_search_env", {{"episodes", 50}, {"segments", 8}});
+  const auto& priors = out.at("priors").as_real_array();
+  REQUIRE(priors.shape.size() == 2);
+  CHECK(priors.shape[1] == 8);
+  CHECK(out.at("prior_top1_accuracy").as_real() > 0);
+}
+
+TEST_CASE("belief_controller checks pass", "[belief_search][verify]") {
+  for (const char* check : {"bayes_update_equals_enumeration", "calibrated_at_threshold",
+                            "exact_value_matches_simulation", "information_gain_vs_optimal"}) {
+    const auto r = at::run_check("belief_controller", check, 7);
+    INFO(check << ": " << r.measured << " " << r.relation << " " << r.expected << " (" << r.detail
+               << ")");
+    CHECK(r.passed);
+  }
+}

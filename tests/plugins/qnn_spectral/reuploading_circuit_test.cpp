@@ -1,0 +1,52 @@
+#include "reuploading_circuit.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "qnn_fit.hpp"
+
+namespace qs = assay::qnn_spectral;
+
+namespace {
+// Central differences have error h^2 f'''/6 <= h^2/6 (|f'''| <= 1 for a sum of Pauli
+// rotations' angle derivatives of an observable with norm 1) plus round-off eps/h.
+constexpr double kStep = 1e-4;
+constexpr double kFdTolerance = kStep * kStep / 6 + 1e-16 / kStep * 10;
+}  // namespace
+
+TEST_CASE("adjoint gradient equals central finite differences", "[qnn_spectral]") {
+  for (auto enc : {qs::Encoding::repeated, qs::Encoding::exponential}) {
+    const auto c = qs::reuploading_circuit(3, 2, enc);
+    const Eigen::VectorXd theta = qs::initial_angles(c, 5);
+    for (double x : {0.3, 2.1, 5.9}) {
+      const auto vg = qs::value_and_gradient(c, theta, x);
+      REQUIRE(vg.value == Approx(qs::evaluate(c, theta, x)).margin(1e-14));
+      for (int k = 0; k < c.params; ++k) {
+        Eigen::VectorXd up = theta, down = theta;
+        up(k) += kStep;
+        down(k) -= kStep;
+        const double fd = (qs::evaluate(c, up, x) - qs::evaluate(c, down, x)) / (2 * kStep);
+        REQUIRE(std::abs(vg.gradient(k) - fd) <= kFdTolerance);
+      }
+    }
+  }
+}
+
+TEST_CASE("simulator agrees with the brute-force product of Kronecker gate matrices",
+          "[qnn_spectral]") {
+  const auto c = qs::reuploading_circuit(3, 2, qs::Encoding::exponential);
+  const Eigen::VectorXd theta = qs::initial_angles(c, 11);
+  const Eigen::MatrixXcd u = qs::full_unitary(c, theta, 1.7);
+  const qs::StateVector psi = qs::run(c, theta, 1.7);
+  REQUIRE((u.col(0) - psi).norm() <= 1e-13);
+  REQUIRE((u.adjoint() * u - Eigen::MatrixXcd::Identity(8, 8)).norm() <= 1e-13);
+  REQUIRE(std::abs(psi.norm() - 1) <= 1e-14);
+}
+
+TEST_CASE("exponential encoding doubles the scale at every encoding gate", "[qnn_spectral]") {
+  const auto rep = qs::reuploading_circuit(2, 3, qs::Encoding::repeated).encoding_scales();
+  const auto exp = qs::reuploading_circuit(2, 3, qs::Encoding::exponential).encoding_scales();
+  REQUIRE(rep == std::vector<double>(6, 1.0));
+  REQUIRE(exp == std::vector<double>{1, 2, 4, 8, 16, 32});
+  REQUIRE(qs::reuploading_circuit(3, 2, qs::Encoding::repeated).params == 3 * 3 * 3);
+}
