@@ -8,6 +8,9 @@
 namespace assay {
 
 void fsync_file(const std::filesystem::path& file);
+// Asks the kernel to start writing the file's dirty pages now, without waiting (Linux; a no-op
+// elsewhere), so a later fsync finds most of them on disk already.
+void start_writeback(const std::filesystem::path& file);
 void fsync_directory(const std::filesystem::path& directory);
 // fsync `written`, rename it to `target`, fsync the directory. Throws assay::Error naming the file.
 void publish_file(const std::filesystem::path& written, const std::filesystem::path& target);

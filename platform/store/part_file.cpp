@@ -82,7 +82,11 @@ void write_part_file(const std::filesystem::path& result_file, std::uint64_t num
     write_vector(file.get(), "records", H5T_NATIVE_UINT8, records.size(), records.data());
     file.close("close " + temp.string());
   }
-  publish_file(temp, part_path(result_file, number));
+  start_writeback(temp);
+}
+
+void publish_part_file(const std::filesystem::path& result_file, std::uint64_t number) {
+  publish_file(part_temp_path(result_file, number), part_path(result_file, number));
 }
 
 PartIndex read_part_index(const std::filesystem::path& part) {

@@ -3,7 +3,8 @@
 // besides the run attributes it holds four datasets, `ids` (strings), `statuses` (uint8: 0 ok,
 // 1 failed, 2 timeout), `offsets` (uint64, one more than points) and `records` (uint8: the
 // points' records of point_codec.hpp, back to back). It appears under its final name only once
-// complete and on disk (write, close, fsync, rename, fsync the folder).
+// complete and on disk (write, close, fsync, rename, fsync the folder). Writing and publishing
+// are two steps so that the caller can do other work while the disk takes the data.
 #pragma once
 
 #include <cstdint>
@@ -15,8 +16,11 @@
 
 namespace assay {
 
+// Writes part `number` under its temporary name and starts writing it back to disk.
 void write_part_file(const std::filesystem::path& result_file, std::uint64_t number,
                      const RunInfo& info, const std::vector<PointResult>& points);
+// Makes it durable (fsync) and renames it into place: from then on the points are committed.
+void publish_part_file(const std::filesystem::path& result_file, std::uint64_t number);
 
 struct PartIndex {
   RunInfo info;

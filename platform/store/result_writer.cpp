@@ -2,6 +2,7 @@
 // same points into the consolidated file under construction (result_file_builder.hpp). So
 // finish() only adds what earlier runs left (on --resume) and /index, then renames; the cost
 // of the result layout is paid on the writer thread while workers compute.
+#include <exception>
 #include <optional>
 
 #include "pipeline/source_error.hpp"
@@ -43,6 +44,7 @@ struct ResultWriter::State {
   bool finished = false;
 
   void resume();
+  void create_parts_dir() const;
   void commit();
   void stage(const std::vector<PointResult>& points);
   void consolidate();
@@ -68,18 +70,32 @@ void ResultWriter::State::resume() {
   next_part = parts.empty() ? 0 : parts.back().number + 1;
 }
 
+void ResultWriter::State::create_parts_dir() const {
+  const auto dir = parts_dir(file);
+  if (fs::create_directories(dir))
+    fsync_directory(dir.parent_path().empty() ? fs::path(".") : dir.parent_path());
+}
+
+// The part is written first and published last, so its trip to the disk overlaps the CPU
+// work of staging the batch; the batch counts as committed once the part is published.
 void ResultWriter::State::commit() {
   if (pending.empty()) return;
-  if (fs::create_directories(parts_dir(file)))
-    fsync_directory(parts_dir(file).parent_path().empty() ? fs::path(".")
-                                                          : parts_dir(file).parent_path());
+  create_parts_dir();
   write_part_file(file, next_part, info, pending);
+  std::exception_ptr staging_error;
+  if (!builder_failed) {
+    try {
+      stage(pending);
+    } catch (...) {
+      staging_error = std::current_exception();
+    }
+  }
+  publish_part_file(file, next_part);
   ++next_part;
-  std::vector<PointResult> committed;
-  committed.swap(pending);
-  for (const auto& point : committed)
+  for (const auto& point : pending)
     if (point.status == PointStatus::ok) done.insert(point.id);
-  if (!builder_failed) stage(committed);
+  pending.clear();
+  if (staging_error) std::rethrow_exception(staging_error);
 }
 
 void ResultWriter::State::stage(const std::vector<PointResult>& points) {
@@ -90,7 +106,7 @@ void ResultWriter::State::stage(const std::vector<PointResult>& points) {
       if (!held || replaces(*held, point.status)) builder->put(point);
     }
   } catch (...) {
-    // The batch is safe in its part; finish() will rebuild the file from the parts.
+    // The batch will be safe in its part; finish() rebuilds the file from the parts.
     builder.reset();
     builder_failed = true;
     throw;
