@@ -2,7 +2,9 @@ assay_add_test(test_belief_search SOURCES
   belief_search/belief_test.cpp
   belief_search/searchers_test.cpp
   belief_search/exact_search_value_test.cpp
-  LIBRARIES belief_search_science)
+  LIBRARIES belief_search_science
+  NO_PLUGINS)
 assay_add_test(test_belief_search_plugin SOURCES
   belief_search/plugin_test.cpp
-  LIBRARIES assay_test_support)
+  LIBRARIES assay_test_support
+  PLUGINS belief_search)

@@ -4,7 +4,9 @@ assay_add_test(test_mdp_types SOURCES
   mdp_types/kl_ball_test.cpp
   mdp_types/kl_pessimism_test.cpp
   mdp_types/coding_exponent_test.cpp
-  LIBRARIES mdp_types_science)
+  LIBRARIES mdp_types_science
+  NO_PLUGINS)
 assay_add_test(test_mdp_types_plugin SOURCES
   mdp_types/plugin_test.cpp
-  LIBRARIES assay_test_support)
+  LIBRARIES assay_test_support
+  PLUGINS mdp_types)

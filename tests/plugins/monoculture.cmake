@@ -3,7 +3,9 @@ assay_add_test(test_monoculture
           monoculture/item_bootstrap_test.cpp monoculture/option_agreement_test.cpp
           monoculture/paper_claims_test.cpp monoculture/population_test.cpp
           monoculture/population_sweep_test.cpp
-  LIBRARIES monoculture_science)
+  LIBRARIES monoculture_science
+  NO_PLUGINS)
 assay_add_test(test_monoculture_plugin
   SOURCES monoculture/plugin_test.cpp
-  LIBRARIES assay_test_support)
+  LIBRARIES assay_test_support
+  PLUGINS monoculture)

@@ -2,7 +2,9 @@ assay_add_test(test_qnn_spectral SOURCES
   qnn_spectral/reuploading_circuit_test.cpp
   qnn_spectral/fourier_spectrum_test.cpp
   qnn_spectral/quantum_tangent_kernel_test.cpp
-  LIBRARIES qnn_spectral_science)
+  LIBRARIES qnn_spectral_science
+  NO_PLUGINS)
 assay_add_test(test_qnn_spectral_plugin SOURCES
   qnn_spectral/plugin_test.cpp
-  LIBRARIES assay_test_support)
+  LIBRARIES assay_test_support
+  PLUGINS qnn_spectral)
