@@ -8,6 +8,13 @@ std::uint64_t stable_hash(std::string_view text) {
     h ^= c;
     h *= 0x100000001b3ull;
   }
+  // FNV-1a alone leaves texts that differ in one late character with ids that differ in a
+  // few bits; a final avalanche (MurmurHash3's fmix64) spreads every input bit over the word.
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  h *= 0xc4ceb34fe63b9a53ull;
+  h ^= h >> 33;
   return h;
 }
 

@@ -1,5 +1,5 @@
-// A 64-bit hash that never changes across runs, builds or machines (FNV-1a), for point ids,
-// seeds and fingerprints that results on disk are matched by.
+// A 64-bit hash that never changes across runs, builds or machines (FNV-1a with a final avalanche),
+// for point ids, seeds and fingerprints that results on disk are matched by.
 #pragma once
 
 #include <cstdint>

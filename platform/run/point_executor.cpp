@@ -125,6 +125,7 @@ PointOutcome PointExecutor::run(const PlannedPoint& point, const PointLimits& li
   auto& r = outcome.result;
   r.id = point.id;
   r.replicate = point.replicate;
+  r.sweep_index = point.index;
   r.seed = point.seed;
   r.swept = point.swept;
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

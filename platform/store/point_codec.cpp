@@ -182,6 +182,7 @@ void append_point_record(const PointResult& point, std::vector<std::byte>& out) 
   RecordWriter w(out);
   w.put(point.id);
   w.put(point.replicate);
+  w.put(point.sweep_index);
   w.put(point.seed);
   w.put<std::uint8_t>(static_cast<std::uint8_t>(point.status));
   w.put(point.error);
@@ -204,6 +205,7 @@ PointResult parse_point_record(std::span<const std::byte> record) {
   PointResult p;
   p.id = r.get_string();
   p.replicate = r.get<std::int64_t>();
+  p.sweep_index = r.get<std::uint64_t>();
   p.seed = r.get<std::uint64_t>();
   const auto status = r.get<std::uint8_t>();
   if (status > static_cast<std::uint8_t>(PointStatus::timeout))

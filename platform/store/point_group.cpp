@@ -16,6 +16,7 @@ void write_point_attributes(hid_t group, const PointResult& point, const StoreTy
     write_value_attribute(group, key.c_str(), value, types);
   write_value_attribute(group, "replicate", Value(point.replicate), types);
   write_uint64_attribute(group, "seed", point.seed, types);
+  write_uint64_attribute(group, "sweep_index", point.sweep_index, types);
   write_value_attribute(group, "status", Value(std::string(status_name(point.status))), types);
   write_value_attribute(group, "error", Value(point.error), types);
   write_value_attribute(group, "wall_s", Value(point.wall_s), types);
@@ -36,6 +37,10 @@ void read_point_attribute(const char* name, hid_t attribute, const StoreTypes& t
                           PointResult& point) {
   if (std::strcmp(name, "seed") == 0) {
     h5_check(H5Aread(attribute, H5T_NATIVE_UINT64, &point.seed), "read seed");
+    return;
+  }
+  if (std::strcmp(name, "sweep_index") == 0) {
+    h5_check(H5Aread(attribute, H5T_NATIVE_UINT64, &point.sweep_index), "read sweep_index");
     return;
   }
   Value value = read_attribute_value(attribute, types);

@@ -25,6 +25,7 @@ struct NodeOutput {
 struct PointResult {
   std::string id;
   std::int64_t replicate = 0;
+  std::uint64_t sweep_index = 0;  // position in the sweep plan: /index lists points in this order
   std::uint64_t seed = 0;
   std::vector<std::pair<std::string, Value>> swept;  // "node.param" -> value, plan order
   PointStatus status = PointStatus::ok;

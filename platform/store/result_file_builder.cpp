@@ -1,5 +1,7 @@
 #include "store/result_file_builder.hpp"
 
+#include <algorithm>
+
 #include "store/durable_file.hpp"
 #include "store/hdf5_files.hpp"
 #include "store/index_table.hpp"
@@ -13,8 +15,8 @@ namespace fs = std::filesystem;
 
 namespace {
 PointResult summary_of(const PointResult& point) {
-  PointResult summary{point.id,     point.replicate, point.seed,   point.swept,
-                      point.status, point.error,     point.wall_s, {}};
+  PointResult summary{point.id,     point.replicate, point.sweep_index, point.seed, point.swept,
+                      point.status, point.error,     point.wall_s,      {}};
   for (const auto& output : point.outputs)
     if (output.value.is_scalar()) summary.outputs.push_back(output);
   return summary;
@@ -63,6 +65,9 @@ void ResultFileBuilder::publish() {
   std::vector<const PointResult*> rows;
   rows.reserve(summaries_.size());
   for (const auto& [id, summary] : summaries_) rows.push_back(&summary);
+  std::stable_sort(rows.begin(), rows.end(), [](const PointResult* a, const PointResult* b) {
+    return a->sweep_index < b->sweep_index;
+  });
   write_index(file_.get(), rows, swept_keys_, types_, layouts_);
   points_.close("close /points");
   file_.close("close " + staging_.string());

@@ -38,6 +38,8 @@ ResultSet read_sources(const std::vector<ResultSource>& sources, bool scalars_on
   }
   result.points.reserve(points.size());
   for (auto& [id, point] : points) result.points.push_back(std::move(point));
+  std::stable_sort(result.points.begin(), result.points.end(),
+                   [](const auto& a, const auto& b) { return a.sweep_index < b.sweep_index; });
   return result;
 }
 

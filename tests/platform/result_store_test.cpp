@@ -19,8 +19,9 @@ using namespace assay;
 using namespace assay::store_test;
 
 namespace {
-std::vector<PointResult> sorted_by_id(std::vector<PointResult> points) {
-  std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+std::vector<PointResult> in_sweep_order(std::vector<PointResult> points) {
+  std::sort(points.begin(), points.end(),
+            [](const auto& a, const auto& b) { return a.sweep_index < b.sweep_index; });
   return points;
 }
 
@@ -54,8 +55,8 @@ TEST_CASE("a finished result reads back every value kind and attribute", "[store
 
   const auto read = read_results(file);
   CHECK(read.points.size() == points.size());
-  CHECK(same_points(read.points, sorted_by_id(points)));
-  const auto expected = sorted_by_id(points);
+  CHECK(same_points(read.points, in_sweep_order(points)));
+  const auto expected = in_sweep_order(points);
   for (std::size_t i = 0; i < expected.size(); ++i) {
     CHECK(read.points[i].swept == expected[i].swept);  // plan order, typed
     CHECK(read.points[i].seed == expected[i].seed);    // above INT64_MAX
@@ -97,7 +98,7 @@ TEST_CASE("summaries hold every point with its scalar outputs only", "[store]") 
   for (const auto& p : rich_points(4)) writer.add(p);
   writer.commit();
   const auto check = [&] {
-    auto expected = sorted_by_id(rich_points(4));
+    auto expected = in_sweep_order(rich_points(4));
     for (auto& p : expected)
       std::erase_if(p.outputs, [](const NodeOutput& o) { return !o.value.is_scalar(); });
     CHECK(same_points(read_result_summaries(file).points, expected));
@@ -122,7 +123,7 @@ TEST_CASE("an array-valued swept param too large for an object header round-trip
   CHECK(compound_field_classes(file, "index").at("model.prior") == "string");
 }
 
-TEST_CASE("/index has one typed row per point in id order", "[store]") {
+TEST_CASE("/index has one typed row per point in sweep order, not id order", "[store]") {
   TempDir dir;
   const auto file = dir / "out.h5";
   const auto points = rich_points(5);  // point 3 failed: no model outputs
@@ -138,9 +139,10 @@ TEST_CASE("/index has one typed row per point in id order", "[store]") {
   CHECK(classes == expected_classes);
 
   const auto columns = compound_columns(file, "index");
-  const auto sorted = sorted_by_id(points);
+  const auto sorted = in_sweep_order(points);
   std::vector<std::string> ids;
   for (const auto& p : sorted) ids.push_back(p.id);
+  REQUIRE_FALSE(std::is_sorted(ids.begin(), ids.end()));  // else both orders would pass
   CHECK(columns.at("point_id") == ids);
   for (std::size_t r = 0; r < sorted.size(); ++r) {
     const auto& p = sorted[r];
@@ -175,12 +177,12 @@ TEST_CASE("committed points are readable before finish, and finish removes the p
   CHECK(writer.pending() == 0);
   writer.add(rich_point(2));  // buffered, not committed
   const auto before = read_results(file);
-  CHECK(same_points(before.points, sorted_by_id({rich_point(0), rich_point(1)})));
+  CHECK(same_points(before.points, in_sweep_order({rich_point(0), rich_point(1)})));
   CHECK(before.info.fingerprint == sample_info().fingerprint);
   CHECK_FALSE(fs::exists(file));
   writer.finish();
   CHECK(same_points(read_results(file).points,
-                    sorted_by_id({rich_point(0), rich_point(1), rich_point(2)})));
+                    in_sweep_order({rich_point(0), rich_point(1), rich_point(2)})));
   CHECK_FALSE(fs::exists(parts_dir(file)));
 }
 
@@ -222,9 +224,9 @@ TEST_CASE("resume keeps the ok points, reports only them as done, and reruns the
   second.add(rich_point(4));
   second.finish();
   const auto read = read_results(file);
-  CHECK(same_points(read.points,
-                    sorted_by_id({rich_point(0), rich_point(1), rich_point(2, PointStatus::failed),
-                                  rich_point(3), rich_point(4)})));
+  CHECK(same_points(
+      read.points, in_sweep_order({rich_point(0), rich_point(1), rich_point(2, PointStatus::failed),
+                                   rich_point(3), rich_point(4)})));
   CHECK_FALSE(fs::exists(parts_dir(file)));
 
   ResultWriter third(file, sample_info(), true);  // resuming a finished result
@@ -234,7 +236,7 @@ TEST_CASE("resume keeps the ok points, reports only them as done, and reruns the
   third.finish();
   CHECK(same_points(
       read_results(file).points,
-      sorted_by_id({rich_point(0), rich_point(1), rich_point(2), rich_point(3), rich_point(4)})));
+      in_sweep_order({rich_point(0), rich_point(1), rich_point(2), rich_point(3), rich_point(4)})));
 }
 
 TEST_CASE("an ok record is never replaced by a failed one", "[store]") {
@@ -253,11 +255,11 @@ TEST_CASE("an ok record is never replaced by a failed one", "[store]") {
     second.commit();
     const auto unfinished = read_results(file);  // parts only, in commit order
     CHECK(same_points(unfinished.points,
-                      sorted_by_id({rich_point(0), rich_point(1, PointStatus::timeout)})));
+                      in_sweep_order({rich_point(0), rich_point(1, PointStatus::timeout)})));
     second.finish();
   }
   CHECK(same_points(read_results(file).points,
-                    sorted_by_id({rich_point(0), rich_point(1, PointStatus::timeout)})));
+                    in_sweep_order({rich_point(0), rich_point(1, PointStatus::timeout)})));
 }
 
 TEST_CASE("resume refuses a result of another fingerprint, naming both", "[store]") {
@@ -294,7 +296,7 @@ TEST_CASE("half-written part files and staging files are ignored", "[store]") {
   CHECK_FALSE(fs::exists(part_temp_path(file, 1)));
   resumed.add(rich_point(1));
   resumed.finish();
-  CHECK(same_points(read_results(file).points, sorted_by_id({rich_point(0), rich_point(1)})));
+  CHECK(same_points(read_results(file).points, in_sweep_order({rich_point(0), rich_point(1)})));
 }
 
 TEST_CASE("the store leaves no HDF5 identifier open", "[store]") {

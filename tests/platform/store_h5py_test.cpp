@@ -27,8 +27,8 @@ assert len(index) == n, len(index)
 assert index.dtype["model.flag"] == np.bool_, index.dtype
 assert index.dtype["data.n"] == np.int64 and index.dtype["seed"] == np.uint64
 ids = [x.decode() for x in index["point_id"]]
-assert ids == sorted(ids) and first_id in ids
-assert sorted(f["points"]) == ids
+assert [f["points"][i].attrs["sweep_index"] for i in ids] == list(range(n))  # sweep order
+assert first_id in ids and sorted(f["points"]) == sorted(ids)
 p = f["points"][first_id]
 assert p.attrs["status"] == "ok" and p.attrs["seed"] == 0xF000000000000000
 assert isinstance(p.attrs["model.flag"], np.bool_) and p.attrs["model.flag"]

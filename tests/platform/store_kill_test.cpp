@@ -30,7 +30,6 @@ PointResult batch_point(int i) { return i % kBatch == 0 ? rich_point(i) : small_
 std::vector<PointResult> batches(int first, int count) {
   std::vector<PointResult> points;
   for (int i = first * kBatch; i < (first + count) * kBatch; ++i) points.push_back(batch_point(i));
-  std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
   return points;
 }
 

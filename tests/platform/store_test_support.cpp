@@ -104,6 +104,7 @@ PointResult rich_point(int i, PointStatus status) {
   PointResult p;
   p.id = point_id(i);
   p.replicate = i % 3;
+  p.sweep_index = static_cast<std::uint64_t>(i);
   p.seed = 0xF000000000000000ull + static_cast<std::uint64_t>(i);
   p.swept = {{"data.n", std::int64_t{10} * (i % 4 + 1)},
              {"model.rate", 0.5 + 0.25 * i},
@@ -119,6 +120,7 @@ PointResult rich_point(int i, PointStatus status) {
 PointResult small_point(int i) {
   PointResult p;
   p.id = point_id(i);
+  p.sweep_index = static_cast<std::uint64_t>(i);
   p.seed = static_cast<std::uint64_t>(i) * 7919;
   p.swept = {{"data.rows", std::int64_t{10}}};
   p.wall_s = 1e-4;
