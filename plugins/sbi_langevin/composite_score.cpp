@@ -2,6 +2,7 @@
 
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -46,7 +47,20 @@ CompositeWeights::CompositeWeights(const TallModel& model, ScoreKind kind, Diffu
   const Eigen::PartialPivLU<Eigen::MatrixXd> lu(g_total);
   prior_ = (1.0 - n) * lu.solve(g_prior);
   for (const auto& g : g_post) posterior_.push_back(lu.solve(g));
+  const auto is_diagonal = [](const Eigen::MatrixXd& w) {
+    return (w - Eigen::MatrixXd(w.diagonal().asDiagonal())).isZero(0.0);
+  };
+  diagonal_ = is_diagonal(prior_) && std::all_of(posterior_.begin(), posterior_.end(), is_diagonal);
 }
+
+namespace {
+// scores * w^T, one score per row; a column scaling when w is diagonal, which saves a dense
+// product per step in the sampler.
+Eigen::MatrixXd weighted(const Eigen::MatrixXd& scores, const Eigen::MatrixXd& w, bool diagonal) {
+  if (diagonal) return scores * w.diagonal().asDiagonal();
+  return scores * w.transpose();
+}
+}  // namespace
 
 CompositeScore::CompositeScore(const TallModel& model, ScoreKind kind, Diffusion at,
                                Eigen::MatrixXd errors)
@@ -55,16 +69,18 @@ CompositeScore::CompositeScore(const TallModel& model, ScoreKind kind, Diffusion
 }
 
 Eigen::MatrixXd CompositeScore::operator()(const Eigen::MatrixXd& theta) const {
-  Eigen::MatrixXd score = model_.prior_score(theta, at_) * weights_.prior().transpose();
+  const bool diagonal = weights_.diagonal();
+  Eigen::MatrixXd score = weighted(model_.prior_score(theta, at_), weights_.prior(), diagonal);
   if (weights_.shared()) {
+    // One weight for all j: the constant errors can be summed once, outside the loop.
     Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(theta.rows(), theta.cols());
-    for (int j = 0; j < model_.n_obs(); ++j)
-      sum += (model_.posterior_score(theta, j, at_).rowwise() + errors_.row(j));
-    score += sum * weights_.posterior(0).transpose();
+    for (int j = 0; j < model_.n_obs(); ++j) sum += model_.posterior_score(theta, j, at_);
+    sum.rowwise() += errors_.colwise().sum();
+    score += weighted(sum, weights_.posterior(0), diagonal);
   } else {
     for (int j = 0; j < model_.n_obs(); ++j)
-      score += (model_.posterior_score(theta, j, at_).rowwise() + errors_.row(j)) *
-               weights_.posterior(j).transpose();
+      score += weighted(model_.posterior_score(theta, j, at_).rowwise() + errors_.row(j),
+                        weights_.posterior(j), diagonal);
   }
   return score;
 }

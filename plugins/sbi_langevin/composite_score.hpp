@@ -32,11 +32,14 @@ class CompositeWeights {
   // The weight of observation j; one matrix when the model's posteriors share a covariance.
   const Eigen::MatrixXd& posterior(int j) const { return posterior_[shared_ ? 0 : j]; }
   bool shared() const { return shared_; }
+  // True when every weight is a diagonal matrix (Gaussian models with diagonal covariances).
+  bool diagonal() const { return diagonal_; }
 
  private:
   Eigen::MatrixXd prior_;
   std::vector<Eigen::MatrixXd> posterior_;
   bool shared_ = true;
+  bool diagonal_ = true;
 };
 
 // The composite score at one diffusion time, optionally with a constant error e_j added to each

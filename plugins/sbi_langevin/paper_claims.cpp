@@ -203,13 +203,17 @@ double min_step_ratio(const std::vector<GridComparison>& grid) {
   return worst;
 }
 
-int points_where_linhart_needs_more_steps(const std::vector<GridComparison>& grid) {
-  int count = 0;
-  for (const auto& row : grid)
-    if (row.geffner_feasible && row.linhart_feasible &&
-        row.linhart.total_steps > row.geffner.total_steps)
-      ++count;
-  return count;
+TotalStepsComparison compare_total_steps(const std::vector<GridComparison>& grid) {
+  TotalStepsComparison out;
+  for (const auto& row : grid) {
+    if (!row.geffner_feasible || !row.linhart_feasible) continue;
+    ++out.points_compared;
+    out.max_ratio = std::max(out.max_ratio, static_cast<double>(row.linhart.total_steps) /
+                                                static_cast<double>(row.geffner.total_steps));
+    if (row.linhart.total_steps > row.geffner.total_steps)
+      out.linhart_needs_more.push_back(row.point);
+  }
+  return out;
 }
 
 double worst_bound_ratio(const std::vector<GridComparison>& grid) {
@@ -228,6 +232,30 @@ double worst_bound_ratio(const std::vector<GridComparison>& grid) {
     }
   }
   return worst;
+}
+
+double worst_bound_ratio_with_and_without_score_errors(std::uint64_t seed) {
+  double worst = 0;
+  for (const double relative_score_error : {0.0, 0.02})
+    worst = std::max(
+        worst, worst_bound_ratio(compare_scores_on_grid(0.1, relative_score_error, 20, seed)));
+  return worst;
+}
+
+MixtureTransferClaim measure_mixture_transfer(std::uint64_t seed) {
+  MixtureTransferClaim out;
+  const auto run = [&](ScoreKind kind) {
+    MixtureTransferSetup setup;
+    setup.kind = kind;
+    out.epsilon = setup.epsilon;
+    std::mt19937_64 rng(seed);  // the same problem and data for both scores
+    return run_mixture_transfer(setup, rng);
+  };
+  out.geffner = run(ScoreKind::geffner);
+  out.linhart = run(ScoreKind::linhart);
+  out.worst_excess = std::max(out.geffner.sliced_w2_scaled - out.geffner.floor_scaled,
+                              out.linhart.sliced_w2_scaled - out.linhart.floor_scaled);
+  return out;
 }
 
 }  // namespace assay::sbi_langevin

@@ -53,10 +53,31 @@ std::vector<GridComparison> compare_scores_on_grid(double relative_epsilon,
 
 // min over grid points and levels of h_linhart / h_geffner on the common level grid.
 double min_step_ratio(const std::vector<GridComparison>& grid);
-// Grid points (both feasible) where Linhart's total steps exceed Geffner's, own levels each.
-int points_where_linhart_needs_more_steps(const std::vector<GridComparison>& grid);
+
+// Total steps K_linhart / K_geffner over the grid points where both plans exist, each score with
+// its own warm-start levels; the claim is max_ratio <= 1.
+struct TotalStepsComparison {
+  double max_ratio = 0;
+  int points_compared = 0;
+  std::vector<GridPoint> linhart_needs_more;  // the points with K_linhart > K_geffner
+};
+TotalStepsComparison compare_total_steps(const std::vector<GridComparison>& grid);
+
 // max over feasible plans of max(w2_exact / w2_bound, w2_bound / epsilon): <= 1 iff
 // w2_exact <= w2_bound <= epsilon everywhere.
 double worst_bound_ratio(const std::vector<GridComparison>& grid);
+// Claim 5 as checked: worst_bound_ratio over the grid with exact scores and with per-score
+// errors of 0.02 epsilon (epsilon = 0.1 sqrt(tr posterior covariance), 20 common levels).
+double worst_bound_ratio_with_and_without_score_errors(std::uint64_t seed);
+
+// Claim 6: the Gaussian-derived tuning run on the default mixture problem (d 2, n 10, 3
+// components, epsilon 0.2) with each score; the claim is worst_excess <= epsilon, where the
+// excess is sqrt(d) SW2(samples, exact draws) minus the Monte Carlo floor.
+struct MixtureTransferClaim {
+  MixtureTransferResult geffner, linhart;
+  double epsilon = 0;
+  double worst_excess = 0;
+};
+MixtureTransferClaim measure_mixture_transfer(std::uint64_t seed);
 
 }  // namespace assay::sbi_langevin

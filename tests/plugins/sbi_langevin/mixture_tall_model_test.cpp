@@ -80,3 +80,24 @@ TEST_CASE("Gaussian tuning transfers to the mixture within epsilon plus the MC f
   CHECK(r.surrogate_w2_bound <= setup.epsilon);
   CHECK(r.sliced_w2_scaled <= setup.epsilon + r.floor_scaled);
 }
+
+TEST_CASE("composite scores equal the weighted sum of the scores, diagonal weights or not",
+          "[sbi_langevin]") {
+  std::mt19937_64 rng(43);
+  const auto mixture = small_mixture(rng, 3);
+  const auto gaussian = mixture.gaussian_surrogate();
+  const Eigen::MatrixXd theta = Eigen::MatrixXd::Random(6, 2) * 2.0;
+  const Diffusion at = VpSchedule{}.at(0.4);
+  for (const TallModel* model :
+       {static_cast<const TallModel*>(&mixture), static_cast<const TallModel*>(&gaussian)}) {
+    const CompositeScore score(*model, ScoreKind::linhart, at);
+    const auto& w = score.weights();
+    Eigen::MatrixXd expected = model->prior_score(theta, at) * w.prior().transpose();
+    for (int j = 0; j < model->n_obs(); ++j)
+      expected += model->posterior_score(theta, j, at) * w.posterior(j).transpose();
+    CHECK((score(theta) - expected).cwiseAbs().maxCoeff() < 1e-12 * expected.cwiseAbs().maxCoeff());
+  }
+  // The mixture's moment-matched covariances are not diagonal, the surrogate's are.
+  CHECK_FALSE(CompositeWeights(mixture, ScoreKind::linhart, at).diagonal());
+  CHECK(CompositeWeights(gaussian, ScoreKind::linhart, at).diagonal());
+}

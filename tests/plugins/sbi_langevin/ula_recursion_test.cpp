@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 
 #include "annealed_langevin.hpp"
 #include "paper_claims.hpp"
@@ -39,13 +40,14 @@ TEST_CASE("Monte Carlo chains follow the exact ULA recursion", "[sbi_langevin]")
   CHECK(agreement.max_abs_z <= agreement.z_limit);
 }
 
-TEST_CASE("running the sampler in blocks level by level equals running it whole",
-          "[sbi_langevin]") {
+TEST_CASE("running the sampler level by level equals running it whole", "[sbi_langevin]") {
   std::mt19937_64 rng(12);
   const auto model = testing::random_gaussian_model(2, 3, rng);
   const std::vector<LevelStep> schedule{{0.2, 0.05, 3}, {1.0, 0.02, 4}};
-  std::mt19937_64 a(5), b(5);
-  const auto whole = run_annealed_langevin(model, ScoreKind::linhart, schedule, {}, 10, a);
+  std::vector<std::mt19937_64> streams{std::mt19937_64(5)};
+  std::mt19937_64 b(5);
+  const auto whole = run_annealed_langevin(model, ScoreKind::linhart, schedule, {},
+                                           initial_chain_blocks(10, 2, streams));
   Eigen::MatrixXd theta = initial_chains(10, 2, b);
   for (const auto& level : schedule)
     run_level(CompositeScore(model, ScoreKind::linhart, VpSchedule::from_alpha(level.alpha)), level,
@@ -55,8 +57,40 @@ TEST_CASE("running the sampler in blocks level by level equals running it whole"
   CHECK(whole.levels[1].count == 10);
 }
 
+TEST_CASE("chain blocks give the same samples in whatever order they run", "[sbi_langevin]") {
+  std::mt19937_64 rng(14);
+  const auto model = testing::random_gaussian_model(3, 4, rng);
+  const std::vector<LevelStep> schedule{{0.3, 0.05, 2}, {1.0, 0.02, 3}};
+  const int chains = 2 * kChainBlock + 17;  // two full blocks and a partial one
+  std::vector<std::mt19937_64> streams;
+  for (int s = 0; s < chain_block_count(chains); ++s) streams.emplace_back(100 + s);
+  REQUIRE(streams.size() == 3);
+  const BlockRunner reversed = [](int blocks, const std::function<void(int)>& run_block) {
+    for (int b = blocks - 1; b >= 0; --b) run_block(b);
+  };
+  const auto in_order = run_annealed_langevin(model, ScoreKind::geffner, schedule, {},
+                                              initial_chain_blocks(chains, 3, streams));
+  const auto backwards = run_annealed_langevin(model, ScoreKind::geffner, schedule, {},
+                                               initial_chain_blocks(chains, 3, streams), reversed);
+  CHECK(in_order.samples.rows() == chains);
+  CHECK(in_order.samples == backwards.samples);
+}
+
 TEST_CASE("random score errors have the requested size", "[sbi_langevin]") {
   std::mt19937_64 rng(13);
   const Eigen::MatrixXd e = random_score_errors(6, 3, 0.25, rng);
   CHECK((e.rowwise().norm().array() - 0.25).abs().maxCoeff() < 1e-12);
+}
+
+TEST_CASE("a level ends after the step at which stop() turns true", "[sbi_langevin]") {
+  std::mt19937_64 rng(15);
+  const auto model = testing::random_gaussian_model(2, 3, rng);
+  const CompositeScore score(model, ScoreKind::linhart, VpSchedule{}.at(0.5));
+  Eigen::MatrixXd stopped = Eigen::MatrixXd::Zero(4, 2), two_steps = stopped;
+  std::mt19937_64 a(16), b(16);
+  int polls = 0;
+  run_level(score, {0.0, 0.01, 1000}, stopped, a, [&] { return ++polls == 2; });
+  run_level(score, {0.0, 0.01, 2}, two_steps, b);
+  CHECK(polls == 2);
+  CHECK(stopped == two_steps);
 }
