@@ -12,40 +12,35 @@
 namespace assay::feature_learning {
 namespace {
 
-// Applies one update from the parameters' current gradients.
+// Applies one update from the parameters' current gradients. gram_whitened is the authors'
+// wrapper around plain SGD: take the SGD step, then replace every weight by the one with the
+// same new Gram nearest to the old weight (biases keep the SGD step).
 class Stepper {
  public:
-  Stepper(FeatureNetwork& net, const TrainingOptions& o) : net_(net), options_(o) {
+  Stepper(FeatureNetwork& net, const TrainingOptions& o)
+      : net_(net), whiten_(o.optimiser == Optimiser::gram_whitened) {
     auto& params = net.parameters();
-    if (o.optimiser == Optimiser::sgd)
-      library_ = std::make_unique<nn::Sgd<double>>(params, nn::SgdOptions{.lr = o.lr});
     if (o.optimiser == Optimiser::adam)
-      library_ = std::make_unique<nn::Adam<double>>(params, nn::AdamOptions{.lr = o.lr});
+      base_ = std::make_unique<nn::Adam<double>>(params, nn::AdamOptions{.lr = o.lr});
+    else
+      base_ = std::make_unique<nn::Sgd<double>>(params, nn::SgdOptions{.lr = o.lr});
   }
 
   void step() {
-    if (library_) return library_->step();
-    gram_whitened_step_all();
-  }
-
- private:
-  // Square and tall weights (out >= in) take the Gram-whitened step; the readout (wide) and
-  // the biases take plain gradient steps.
-  void gram_whitened_step_all() {
-    auto& params = net_.parameters();
-    for (std::size_t i = 0; i < params.size(); ++i) {
-      auto& p = params.at(i);
-      if (p.name.ends_with(".weight") && p.value.rows() >= p.value.cols()) {
-        p.value = gram_whitened_step(p.value, p.grad, options_.lr);
-      } else {
-        p.value -= options_.lr * p.grad;
-      }
+    std::vector<Eigen::MatrixXd> before;
+    if (whiten_)
+      for (int l = 0; l < net_.layer_count(); ++l) before.push_back(net_.weight(l).value);
+    base_->step();
+    for (std::size_t l = 0; l < before.size(); ++l) {
+      auto& w = net_.weight(static_cast<int>(l)).value;
+      w = gram_whitened(before[l], w);
     }
   }
 
+ private:
   FeatureNetwork& net_;
-  TrainingOptions options_;
-  std::unique_ptr<nn::Optimizer<double>> library_;
+  bool whiten_;
+  std::unique_ptr<nn::Optimizer<double>> base_;
 };
 
 Eigen::MatrixXd grad_or_zero(const Eigen::MatrixXd& grad, const Eigen::MatrixXd& like) {
@@ -67,13 +62,19 @@ Dynamics train_feature_dynamics(const Eigen::MatrixXd& x, const std::vector<int>
                                 std::uint64_t seed, const ProgressFn& progress) {
   nn::Rng rng(seed);
   FeatureNetwork net(shape, rng);
+  return train_feature_dynamics(net, x, labels, shape.classes, options, progress);
+}
+
+Dynamics train_feature_dynamics(FeatureNetwork& net, const Eigen::MatrixXd& x,
+                                const std::vector<int>& labels, int classes,
+                                const TrainingOptions& options, const ProgressFn& progress) {
   Stepper stepper(net, options);
   const int layers = net.layer_count();
   std::vector<std::vector<double>> feq(layers), tl(layers), erank(layers);
   Dynamics d;
   for (int t = 0; t < options.epochs; ++t) {
-    const Pass pass = net.forward_backward(x, labels);
     const bool logged = t % options.log_interval == 0 || t + 1 == options.epochs;
+    const Pass pass = net.forward_backward(x, labels, logged);
     std::vector<Eigen::MatrixXd> before;
     if (logged)
       for (int l = 0; l < layers; ++l) before.emplace_back(net.weight(l).value);
@@ -87,7 +88,7 @@ Dynamics train_feature_dynamics(const Eigen::MatrixXd& x, const std::vector<int>
         const Eigen::MatrixXd vc =
             virtual_covariance(h, grad_or_zero(pass.feature_grads[l], h), options.lr);
         feq[l].push_back(feq_relative_error(gram_change(before[l], net.weight(l).value), vc));
-        tl[l].push_back(target_linearity(h, labels, shape.classes));
+        tl[l].push_back(target_linearity(h, labels, classes));
         erank[l].push_back(feature_effective_rank(h));
       }
     }
@@ -107,7 +108,7 @@ Dynamics train_feature_dynamics(const Eigen::MatrixXd& x, const std::vector<int>
   d.final_accuracy = last.accuracy;
   d.final_target_linearity.resize(layers);
   for (int l = 0; l < layers; ++l)
-    d.final_target_linearity(l) = target_linearity(last.features[l], labels, shape.classes);
+    d.final_target_linearity(l) = target_linearity(last.features[l], labels, classes);
   return d;
 }
 

@@ -43,6 +43,10 @@ using ProgressFn = std::function<void(double)>;
 Dynamics train_feature_dynamics(const Eigen::MatrixXd& x, const std::vector<int>& labels,
                                 const NetworkShape& shape, const TrainingOptions& options,
                                 std::uint64_t seed, const ProgressFn& progress = {});
+// The same from a given network (e.g. weights shared with a peer implementation); trains it.
+Dynamics train_feature_dynamics(FeatureNetwork& net, const Eigen::MatrixXd& x,
+                                const std::vector<int>& labels, int classes,
+                                const TrainingOptions& options, const ProgressFn& progress = {});
 
 // Per layer: the first logged step at which TL has covered half its rise from step 0 to the
 // end of training; -1 if it never rises.

@@ -33,12 +33,15 @@ class FeatureNetwork {
   FeatureNetwork& operator=(const FeatureNetwork&) = delete;
 
   // Mean cross-entropy of the labels; parameter gradients are zeroed first and then hold
-  // ∇L after the call.
-  Pass forward_backward(const Eigen::MatrixXd& x, const std::vector<int>& labels);
+  // ∇L after the call. Without `with_features` the pass leaves features and their gradients
+  // empty (training steps that are not measured).
+  Pass forward_backward(const Eigen::MatrixXd& x, const std::vector<int>& labels,
+                        bool with_features = true);
 
   int layer_count() const { return static_cast<int>(mlp_.layers().size()); }
   // Weight of Linear layer l (out x in), reading features H_l.
   nn::Parameter<double>& weight(int l) const { return mlp_.layers()[l].weight(); }
+  nn::Parameter<double>& bias(int l) const { return *mlp_.layers()[l].bias(); }
   nn::ParameterSet<double>& parameters() { return params_; }
 
  private:

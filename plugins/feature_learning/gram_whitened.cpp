@@ -1,19 +1,15 @@
 #include "gram_whitened.hpp"
 
-#include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
 
 namespace assay::feature_learning {
 
-Eigen::MatrixXd gram_whitened_step(const Eigen::MatrixXd& w, const Eigen::MatrixXd& w_grad,
-                                   double eta) {
-  const Eigen::MatrixXd w_sgd = w - eta * w_grad;
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> gram(w_sgd.transpose() * w_sgd);
-  const Eigen::MatrixXd root = gram.eigenvectors() *
-                               gram.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal() *
-                               gram.eigenvectors().transpose();
-  Eigen::JacobiSVD<Eigen::MatrixXd> svd(w, Eigen::ComputeThinU | Eigen::ComputeThinV);
-  return svd.matrixU() * svd.matrixV().transpose() * root;
+Eigen::MatrixXd gram_whitened(const Eigen::MatrixXd& w_before, const Eigen::MatrixXd& w_after) {
+  // W1 W2ᵀ is square (out x out), so U and V are full orthogonal matrices even when it is rank
+  // deficient (tall weights): R is orthogonal and W'ᵀW' = W2ᵀW2 exactly.
+  Eigen::JacobiSVD<Eigen::MatrixXd> svd(w_before * w_after.transpose(),
+                                        Eigen::ComputeFullU | Eigen::ComputeFullV);
+  return svd.matrixU() * svd.matrixV().transpose() * w_after;
 }
 
 }  // namespace assay::feature_learning

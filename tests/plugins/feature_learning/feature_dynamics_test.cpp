@@ -35,3 +35,21 @@ TEST_CASE("every optimiser trains and is deterministic in the seed", "[feature_l
     REQUIRE(a.final_loss < a.loss.front());
   }
 }
+
+TEST_CASE("gram_whitened step keeps the SGD step's weight Grams and rotates the weights",
+          "[feature_learning]") {
+  std::mt19937_64 rng(5);
+  const auto d = assay::stdlib::gaussian_clusters(60, 4, 3, 0.5, rng);
+  const fl::NetworkShape shape{4, 6, 2, 3, "tanh"};
+  assay::nn::Rng rng_sgd(9), rng_whitened(9);
+  fl::FeatureNetwork sgd(shape, rng_sgd), whitened(shape, rng_whitened);
+  fl::train_feature_dynamics(sgd, d.x, d.y, 3, {fl::Optimiser::sgd, 0.5, 1, 1});
+  fl::train_feature_dynamics(whitened, d.x, d.y, 3, {fl::Optimiser::gram_whitened, 0.5, 1, 1});
+  for (int l = 0; l < sgd.layer_count(); ++l) {
+    const Eigen::MatrixXd a = sgd.weight(l).value, b = whitened.weight(l).value;
+    INFO("layer " << l);
+    REQUIRE((a.transpose() * a - b.transpose() * b).norm() < 1e-12 * a.squaredNorm());
+    REQUIRE((a - b).norm() > 1e-6);  // the rotation part of the step was removed
+    REQUIRE(sgd.bias(l).value == whitened.bias(l).value);
+  }
+}

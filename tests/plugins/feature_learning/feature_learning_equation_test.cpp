@@ -63,3 +63,25 @@ TEST_CASE("log-log slope of a power law is its exponent", "[feature_learning]") 
   y = 3 * x.array().pow(1.5);
   REQUIRE(fl::log_log_slope(x, y) == Approx(1.5));
 }
+
+TEST_CASE("tanh network features and weight gradients match tanh and finite differences",
+          "[feature_learning]") {
+  fl::NetworkShape shape{3, 5, 2, 3, "tanh"};
+  assay::nn::Rng rng(4);
+  fl::FeatureNetwork net(shape, rng);
+  const Eigen::MatrixXd x = 2 * Eigen::MatrixXd::Random(12, 3);
+  std::vector<int> y(12);
+  for (int i = 0; i < 12; ++i) y[i] = i % 3;
+  const auto pass = net.forward_backward(x, y);
+  const Eigen::MatrixXd w = net.weight(0).value;
+  const Eigen::RowVectorXd b = net.bias(0).value;
+  const Eigen::MatrixXd expected = ((x * w.transpose()).rowwise() + b).array().tanh().matrix();
+  REQUIRE((pass.features[1] - expected).cwiseAbs().maxCoeff() < 1e-14);
+  // Central differences: truncation O(h^2) ~ 1e-10, rounding ~ 1e-16 / h ~ 1e-11.
+  const double h = 1e-5, analytic = net.weight(1).grad(2, 3);
+  net.weight(1).value(2, 3) += h;
+  const double up = net.forward_backward(x, y).loss;
+  net.weight(1).value(2, 3) -= 2 * h;
+  const double down = net.forward_backward(x, y).loss;
+  REQUIRE(std::abs((up - down) / (2 * h) - analytic) < 1e-8);
+}
