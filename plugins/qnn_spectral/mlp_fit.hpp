@@ -2,6 +2,7 @@
 // the same optimiser and step budget. The input x in [0, 2 pi) is mapped to x / pi - 1.
 #pragma once
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -17,5 +18,9 @@ struct MlpOptions {
 FitHistory fit_mlp(const FourierTarget& target, int points, const MlpOptions& mlp,
                    const FitOptions& opt, std::uint64_t seed,
                    const std::function<void(double)>& progress = {});
+
+// d f(x_i) / d w for every weight at initialisation (the same initialisation as fit_mlp with
+// this seed), N x P: the empirical neural tangent kernel is its Gram matrix.
+Eigen::MatrixXd mlp_initial_jacobian(int points, const MlpOptions& mlp, std::uint64_t seed);
 
 }  // namespace assay::qnn_spectral

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <unsupported/Eigen/KroneckerProduct>
 
+#include "state_kernels.hpp"
+
 namespace assay::qnn_spectral {
 namespace {
 
@@ -15,7 +17,7 @@ double gate_angle(const Gate& g, const Eigen::VectorXd& theta, double x) {
   return g.param >= 0 ? theta(g.param) : 0.0;
 }
 
-// exp(-i angle G / 2) for G = Z, Y or X.
+// exp(-i angle G / 2) for G = Z, Y or X as a matrix, for the brute-force reference.
 Matrix2c rotation(Gate::Type type, double angle) {
   const double c = std::cos(angle / 2), s = std::sin(angle / 2);
   Matrix2c m;
@@ -32,36 +34,18 @@ Matrix2c rotation(Gate::Type type, double angle) {
   return m;
 }
 
-Matrix2c generator(Gate::Type type) {
-  Matrix2c m;
-  if (type == Gate::Type::rz)
-    m << 1, 0, 0, -1;
-  else if (type == Gate::Type::ry)
-    m << 0, -kI, kI, 0;
-  else
-    m << 0, 1, 1, 0;
-  return m;
-}
-
-void apply_single(StateVector& psi, int qubit, const Matrix2c& m) {
-  const Eigen::Index bit = Eigen::Index{1} << qubit;
-  for (Eigen::Index i = 0; i < psi.size(); ++i) {
-    if (i & bit) continue;
-    const Complex a = psi(i), b = psi(i | bit);
-    psi(i) = m(0, 0) * a + m(0, 1) * b;
-    psi(i | bit) = m(1, 0) * a + m(1, 1) * b;
+// cos and sin of half of every gate's angle (zero for CZ), computed once per input.
+struct HalfAngles {
+  std::vector<double> cos, sin;
+};
+HalfAngles half_angles(const Circuit& c, const Eigen::VectorXd& theta, double x) {
+  HalfAngles h{std::vector<double>(c.gates.size()), std::vector<double>(c.gates.size())};
+  for (std::size_t g = 0; g < c.gates.size(); ++g) {
+    const double a = gate_angle(c.gates[g], theta, x) / 2;
+    h.cos[g] = std::cos(a);
+    h.sin[g] = std::sin(a);
   }
-}
-
-void apply_cz(StateVector& psi, int a, int b) {
-  const Eigen::Index mask = (Eigen::Index{1} << a) | (Eigen::Index{1} << b);
-  for (Eigen::Index i = 0; i < psi.size(); ++i)
-    if ((i & mask) == mask) psi(i) = -psi(i);
-}
-
-void apply(StateVector& psi, const Gate& g, double angle, bool adjoint) {
-  if (g.type == Gate::Type::cz) return apply_cz(psi, g.qubit, g.other);
-  apply_single(psi, g.qubit, rotation(g.type, adjoint ? -angle : angle));
+  return h;
 }
 
 void add_trainable_block(Circuit& c) {
@@ -100,7 +84,10 @@ Circuit reuploading_circuit(int qubits, int layers, Encoding encoding) {
 StateVector run(const Circuit& c, const Eigen::VectorXd& theta, double x) {
   StateVector psi = StateVector::Zero(Eigen::Index{1} << c.qubits);
   psi(0) = 1;
-  for (const auto& g : c.gates) apply(psi, g, gate_angle(g, theta, x), false);
+  for (const auto& g : c.gates) {
+    const double a = gate_angle(g, theta, x) / 2;
+    apply_gate(psi, g, std::cos(a), std::sin(a));
+  }
   return psi;
 }
 
@@ -115,21 +102,16 @@ double evaluate(const Circuit& c, const Eigen::VectorXd& theta, double x) {
 }
 
 ValueAndGradient value_and_gradient(const Circuit& c, const Eigen::VectorXd& theta, double x) {
-  StateVector psi = run(c, theta, x);
+  const HalfAngles h = half_angles(c, theta, x);
+  StateVector psi = StateVector::Zero(Eigen::Index{1} << c.qubits);
+  psi(0) = 1;
+  for (std::size_t g = 0; g < c.gates.size(); ++g) apply_gate(psi, c.gates[g], h.cos[g], h.sin[g]);
   ValueAndGradient out{expectation_z0(psi), Eigen::VectorXd::Zero(c.params)};
   StateVector lambda = psi;  // Z_0 |psi>
   for (Eigen::Index i = 1; i < lambda.size(); i += 2) lambda(i) = -lambda(i);
-  for (auto it = c.gates.rbegin(); it != c.gates.rend(); ++it) {
-    const double angle = gate_angle(*it, theta, x);
-    if (it->param >= 0) {
-      // d/dtheta of exp(-i theta G/2) is (-i G/2) times the gate; G commutes with it, so the
-      // derivative acts on the state just after the gate.
-      StateVector d = psi;
-      apply_single(d, it->qubit, generator(it->type) * Complex(0, -0.5));
-      out.gradient(it->param) = 2 * lambda.dot(d).real();
-    }
-    apply(psi, *it, angle, true);
-    apply(lambda, *it, angle, true);
+  for (std::size_t g = c.gates.size(); g-- > 0;) {
+    const double derivative = undo_gate(psi, lambda, c.gates[g], h.cos[g], h.sin[g]);
+    if (c.gates[g].param >= 0) out.gradient(c.gates[g].param) = derivative;
   }
   return out;
 }

@@ -50,3 +50,14 @@ TEST_CASE("exponential encoding doubles the scale at every encoding gate", "[qnn
   REQUIRE(exp == std::vector<double>{1, 2, 4, 8, 16, 32});
   REQUIRE(qs::reuploading_circuit(3, 2, qs::Encoding::repeated).params == 3 * 3 * 3);
 }
+
+TEST_CASE("specialised rotation kernels match the Kronecker product on 4 qubits",
+          "[qnn_spectral]") {
+  // Every gate kind acts on every qubit position, including the highest bit.
+  for (auto enc : {qs::Encoding::repeated, qs::Encoding::exponential}) {
+    const auto c = qs::reuploading_circuit(4, 2, enc);
+    const Eigen::VectorXd theta = qs::initial_angles(c, 13);
+    for (double x : {0.4, 3.3})
+      REQUIRE((qs::full_unitary(c, theta, x).col(0) - qs::run(c, theta, x)).norm() <= 1e-13);
+  }
+}

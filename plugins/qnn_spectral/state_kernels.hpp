@@ -1,0 +1,19 @@
+// The per-gate work of the state-vector simulator: one pass over the amplitude pairs a gate
+// mixes, forward, and backward with the adjoint derivative taken in the same pass.
+#pragma once
+
+#include "reuploading_circuit.hpp"
+
+namespace assay::qnn_spectral {
+
+// Applies gate g (a rotation exp(-i angle G / 2) given c = cos(angle/2), s = sin(angle/2), or
+// a CZ, which ignores c and s).
+void apply_gate(StateVector& psi, const Gate& g, double c, double s);
+
+// Walking back through the circuit: psi is the state just after gate g and lambda = the
+// observable Z_0 carried back to the same point. Returns df/dtheta of a trainable gate,
+// Im <lambda| G |psi> (a rotation commutes with its generator, so the derivative can be taken
+// after it), or 0; then undoes g on both vectors.
+double undo_gate(StateVector& psi, StateVector& lambda, const Gate& g, double c, double s);
+
+}  // namespace assay::qnn_spectral
