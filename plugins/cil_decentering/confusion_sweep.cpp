@@ -1,5 +1,8 @@
 #include "confusion_sweep.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "decentering.hpp"
@@ -49,6 +52,28 @@ std::vector<ConfusionRow> confusion_sweep(const TaskGeometry& base, SweepAxis ax
     rows.push_back(row);
   }
   return rows;
+}
+
+SweepSummary summarize_sweep(const std::vector<ConfusionRow>& rows) {
+  constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+  SweepSummary s{nan, nan, nan, nan, nan};
+  if (rows.empty()) return s;
+  s.min_sequential_confusion = s.max_sequential_confusion = rows.front().sequential_confusion;
+  s.max_first_task_confusion = rows.front().first_task_confusion;
+  s.max_excess_decentered = rows.front().decentered_confusion - rows.front().decentered_upper_bound;
+  for (const ConfusionRow& r : rows) {
+    s.min_sequential_confusion = std::min(s.min_sequential_confusion, r.sequential_confusion);
+    s.max_sequential_confusion = std::max(s.max_sequential_confusion, r.sequential_confusion);
+    s.max_first_task_confusion = std::max(s.max_first_task_confusion, r.first_task_confusion);
+    s.max_excess_decentered =
+        std::max(s.max_excess_decentered, r.decentered_confusion - r.decentered_upper_bound);
+    if (r.kappa_min > 1) {
+      const double e = r.sequential_confusion - r.sequential_upper_bound;
+      s.max_excess_separated =
+          std::isnan(s.max_excess_separated) ? e : std::max(s.max_excess_separated, e);
+    }
+  }
+  return s;
 }
 
 }  // namespace assay::cil_decentering

@@ -28,4 +28,16 @@ std::vector<ConfusionRow> confusion_sweep(const TaskGeometry& base, SweepAxis ax
                                           const std::vector<double>& values, int n_per_class,
                                           std::mt19937_64& rng);
 
+// The sweep in a few numbers (NaN for an empty sweep): the largest excess of the sequential
+// confusion over its bound among values with kappa_min > 1 (NaN if none), the range of the
+// sequential confusion, the largest confusion of task 0's samples, and the largest excess of
+// the de-centered confusion over its bound.
+struct SweepSummary {
+  double max_excess_separated = 0;
+  double min_sequential_confusion = 0, max_sequential_confusion = 0;
+  double max_first_task_confusion = 0;
+  double max_excess_decentered = 0;
+};
+SweepSummary summarize_sweep(const std::vector<ConfusionRow>& rows);
+
 }  // namespace assay::cil_decentering

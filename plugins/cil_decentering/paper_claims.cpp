@@ -6,9 +6,11 @@
 #include <random>
 #include <stdexcept>
 
+#include "confusion_sweep.hpp"
 #include "decentering.hpp"
 #include "gaussian_tasks.hpp"
 #include "incremental_training.hpp"
+#include "labelled_data.hpp"
 #include "task_confusion.hpp"
 
 namespace assay::cil_decentering {
@@ -86,39 +88,10 @@ double population_decentering_residual(std::uint64_t seed) {
 TrainedStudy trained_study(std::uint64_t seed, int n_per_class, double l2, int n_test_per_class) {
   std::mt19937_64 rng(seed);
   const GaussianTasks population = make_gaussian_tasks(study_geometry(8, 10.0), rng);
-  const int classes = static_cast<int>(population.means.rows());
   const LabelledSample train = sample_gaussian_tasks(population, n_per_class, rng);
   const LabelledSample test = sample_gaussian_tasks(population, n_test_per_class, rng);
-  const SoftmaxFitOptions options{l2};
-  const LinearHead joint = train_joint(train.features, train.labels, classes, options);
-  const LinearHead sequential =
-      train_sequential(train.features, train.labels, population.class_task, options);
-  const GaussianEstimate estimate = estimate_pooled_gaussian(train.features, train.labels, classes);
-  const LinearHead decentered =
-      decenter(sequential, estimate.means, estimate.sigma, population.class_task);
-  const Eigen::VectorXi lda = lda_head(estimate.means, estimate.sigma).predict(test.features);
-  const Eigen::VectorXi joint_pred = joint.predict(test.features);
-  const Eigen::VectorXi seq_pred = sequential.predict(test.features);
-  const Eigen::VectorXi dec_pred = decentered.predict(test.features);
-
-  TrainedStudy study;
-  study.joint_accuracy = accuracy(joint_pred, test.labels);
-  study.sequential_accuracy = accuracy(seq_pred, test.labels);
-  study.decentered_accuracy = accuracy(dec_pred, test.labels);
-  const GapRecovery gap =
-      gap_recovered(correct(seq_pred, test.labels), correct(dec_pred, test.labels),
-                    correct(joint_pred, test.labels));
-  study.gap_fraction = gap.fraction;
-  study.gap_standard_error = gap.standard_error;
-  const Eigen::ArrayXd dec_differs = (dec_pred.array() != lda.array()).cast<double>();
-  const Eigen::ArrayXd joint_differs = (joint_pred.array() != lda.array()).cast<double>();
-  study.decentered_lda_disagreement = dec_differs.mean();
-  study.joint_lda_disagreement = joint_differs.mean();
-  const Eigen::ArrayXd paired = dec_differs - joint_differs;
-  const double n = double(paired.size());
-  study.disagreement_se =
-      std::sqrt((paired - paired.mean()).square().sum() / std::max(1.0, n - 1) / n);
-  return study;
+  const DecenteringHeads heads = train_and_decenter(train, population.class_task, l2, 0.0);
+  return score_decentering(heads, train, test, population.class_task, 0.0);
 }
 
 SeparatedStudy separated_study(std::uint64_t seed, int n_per_class) {
@@ -136,6 +109,77 @@ SeparatedStudy separated_study(std::uint64_t seed, int n_per_class) {
     return {separation.kappa_min, mc.confusion, mc.standard_error, bound};
   }
   throw std::runtime_error("no separated geometry with a non-trivial bound in 50 draws");
+}
+
+CollinearStudy collinear_study(std::uint64_t seed, int n_per_class) {
+  TaskGeometry g;
+  g.tasks = 2;
+  g.classes = 2;
+  g.dim = 2;
+  g.class_radius = 1.0;
+  g.layout = Layout::collinear;
+  std::mt19937_64 rng(seed);
+  const auto rows =
+      confusion_sweep(g, SweepAxis::task_distance, {3.0, 6.0, 12.0, 24.0}, n_per_class, rng);
+  CollinearStudy study{1.0, 0.0, -1.0};
+  const double samples = double(g.tasks * g.classes) * n_per_class;
+  for (const ConfusionRow& r : rows) {
+    if (r.sequential_confusion <= study.min_sequential_confusion) {
+      study.min_sequential_confusion = r.sequential_confusion;
+      study.min_sequential_se = r.sequential_se;
+    }
+    const double p = std::max(r.decentered_confusion, r.decentered_upper_bound);
+    const double se = std::sqrt(p * (1 - p) / samples);
+    study.max_decentered_excess = std::max(
+        study.max_decentered_excess, r.decentered_confusion - r.decentered_upper_bound - 3 * se);
+  }
+  return study;
+}
+
+AsymmetryStudy asymmetry_study(std::uint64_t seed, int n_per_class) {
+  TaskGeometry g;
+  g.tasks = 2;
+  g.classes = 3;
+  g.dim = 8;
+  g.class_radius = 2.0;
+  g.task_distance = 4.0;
+  g.layout = Layout::orthogonal;
+  std::mt19937_64 rng(seed);
+  const auto rows = confusion_sweep(g, SweepAxis::norm_asymmetry, {32.0}, n_per_class, rng);
+  const double first = rows.front().first_task_confusion;
+  return {first, std::sqrt(std::max(first * (1 - first), 1e-12) / (g.classes * n_per_class))};
+}
+
+InputData parse_input_data(const std::string& name) {
+  if (name == "spirals") return InputData::spirals;
+  if (name == "gaussian_clusters") return InputData::gaussian_clusters;
+  throw std::invalid_argument("unknown data set '" + name + "'; use spirals or gaussian_clusters");
+}
+
+RandomFeatureStudy random_feature_study(std::uint64_t seed, const RandomFeatureSetting& s) {
+  std::mt19937_64 rng(seed);
+  const int classes = s.tasks * s.classes;
+  const RandomFeatureBackbone backbone =
+      make_random_feature_backbone(s.input_dim, s.width, s.scale, s.activation, rng);
+  // gaussian_clusters draws fresh centres on every call: draw once, split into train and test.
+  const auto generate =
+      s.data == InputData::spirals ? &stdlib::spirals : &stdlib::gaussian_clusters;
+  const stdlib::LabelledData all =
+      generate((s.n_train + s.n_test) * classes, s.input_dim, classes, s.noise, rng);
+  const auto sample = [&](int first, int n_per_class) {
+    const int rows = n_per_class * classes;
+    const Eigen::MatrixXd x = all.x.middleRows(first * classes, rows);
+    const Eigen::VectorXi labels =
+        Eigen::Map<const Eigen::VectorXi>(all.y.data() + first * classes, rows);
+    return assign_tasks(backbone.features(x), labels, s.classes);
+  };
+  const LabelledSample train = sample(0, s.n_train);
+  const LabelledSample test = sample(s.n_train, s.n_test);
+  const Eigen::VectorXi class_task =
+      Eigen::VectorXi::LinSpaced(classes, 0, classes - 1) / s.classes;
+  const DecenteringHeads heads = train_and_decenter(train, class_task, s.l2, s.ridge);
+  return {score_decentering(heads, train, test, class_task, s.ridge),
+          gaussian_departure(train.features, train.labels, classes)};
 }
 
 }  // namespace assay::cil_decentering

@@ -4,6 +4,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+
+#include "decentering_study.hpp"
+#include "random_feature_backbone.hpp"
 
 namespace assay::cil_decentering {
 
@@ -25,13 +29,6 @@ OffsetStudy offset_study(std::uint64_t seed, int replicates, int n_per_class, do
 double population_decentering_residual(std::uint64_t seed);
 
 // Claims 2 (estimates) and 5: one trained problem scored on a large test set.
-struct TrainedStudy {
-  double joint_accuracy = 0, sequential_accuracy = 0, decentered_accuracy = 0;
-  double gap_fraction = 0, gap_standard_error = 0;
-  // Disagreement of the de-centered and of the joint head with LDA fitted on the same data,
-  // and the standard error of their difference (paired over test samples).
-  double decentered_lda_disagreement = 0, joint_lda_disagreement = 0, disagreement_se = 0;
-};
 TrainedStudy trained_study(std::uint64_t seed, int n_per_class, double l2, int n_test_per_class);
 
 // Claim 3 (kappa > 1): a random geometry with kappa_min > 1 and a non-trivial bound.
@@ -39,5 +36,45 @@ struct SeparatedStudy {
   double kappa_min = 0, confusion = 0, standard_error = 0, bound = 0;
 };
 SeparatedStudy separated_study(std::uint64_t seed, int n_per_class);
+
+// Claims 3b and 4 on the collinear kappa < 1 construction (T = C = 2, d = 2, class radius 1) at
+// inter-task distances 3, 6, 12, 24: the sequential head's smallest Monte Carlo task confusion
+// (with its SE), and the de-centered head's largest excess over its margin bound less 3 SE
+// (the SE taken at the larger of confusion and bound, so a zero count keeps a tolerance).
+struct CollinearStudy {
+  double min_sequential_confusion = 0, min_sequential_se = 0;
+  double max_decentered_excess = 0;
+};
+CollinearStudy collinear_study(std::uint64_t seed, int n_per_class);
+
+// Claim 3c: T = 2, C = 3, d = 8, orthogonal layout, class 0 of the last task 32x longer; task
+// confusion of the first (symmetric) task's samples, with its binomial SE.
+struct AsymmetryStudy {
+  double first_task_confusion = 0, standard_error = 0;
+};
+AsymmetryStudy asymmetry_study(std::uint64_t seed, int n_per_class);
+
+// The second setting: a stdlib data set with T x C classes (spiral arms, or Gaussian clusters
+// in input space), class k in task k / C, seen through a frozen random-feature backbone. The
+// statements hold only approximately here.
+enum class InputData { spirals, gaussian_clusters };
+InputData parse_input_data(const std::string& name);
+
+struct RandomFeatureSetting {
+  InputData data = InputData::spirals;
+  int tasks = 3, classes = 2;
+  int input_dim = 2;
+  double noise = 0.05;
+  int width = 64;
+  double scale = 4.0;
+  Activation activation = Activation::cos;
+  int n_train = 300, n_test = 1000;  // per class
+  double l2 = 1e-4, ridge = 0.0;
+};
+struct RandomFeatureStudy {
+  TrainedStudy scores;
+  GaussianDeparture departure;  // of the training features
+};
+RandomFeatureStudy random_feature_study(std::uint64_t seed, const RandomFeatureSetting& setting);
 
 }  // namespace assay::cil_decentering

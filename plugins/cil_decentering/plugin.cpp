@@ -1,21 +1,21 @@
 // The cil_decentering plugin: structural bias of within-task softmax in class-incremental
 // learning, and post-hoc de-centering (seed paper 16). SDK glue only; the science is in the
 // other files of this folder.
-#include <algorithm>
 #include <assay/sdk.hpp>
-#include <cmath>
 #include <cstdint>
 #include <limits>
-#include <random>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "checks.hpp"
 #include "confusion_sweep.hpp"
 #include "decentering.hpp"
 #include "gaussian_tasks.hpp"
 #include "incremental_training.hpp"
-#include "paper_claims.hpp"
+#include "offset_diagnostic.hpp"
+#include "random_feature_backbone.hpp"
 #include "task_confusion.hpp"
 
 namespace {
@@ -36,6 +36,10 @@ Eigen::VectorXi to_eigen(const std::vector<std::int64_t>& v) {
   for (std::size_t i = 0; i < v.size(); ++i)
     out(static_cast<Eigen::Index>(i)) = static_cast<int>(v[i]);
   return out;
+}
+
+std::vector<double> to_vector(const Eigen::VectorXd& v) {
+  return std::vector<double>(v.data(), v.data() + v.size());
 }
 
 Eigen::VectorXi int_input(const assay::Context& ctx, std::string_view name) {
@@ -141,19 +145,68 @@ void gaussian_tasks(assay::Context& ctx) {
   ctx.output("decentered_confusion_bound", cil::task_confusion_upper_bound(lda, population));
 }
 
-// ---------------------------------------------------------------- cil_train
+// ---------------------------------------------------------------- random_feature_backbone
 
-assay::CheckResult check_offset_closed_form(const assay::CheckContext& ctx) {
-  const auto study = cil::offset_study(ctx.seed, 10, 1000, 1e-5);
-  return assay::expect_at_most(
-      study.max_abs_t, study.critical_t,
-      "max |t| of mean fitted offsets vs Sigma^-1(mean_j - mean_i) over " +
-          std::to_string(study.replicates) +
-          " training sets (T=C=3, d=4, n=1000/class, "
-          "l2=1e-5); bound: Bonferroni t quantile at alpha=0.01; relative error " +
-          std::to_string(study.relative_error) + ", within-block dispersion " +
-          std::to_string(study.dispersion));
+assay::MethodInfo random_feature_backbone_info() {
+  return assay::method("random_feature_backbone",
+                       "Frozen random-feature backbone over labelled inputs (e.g. stdlib spirals), "
+                       "split into class-incremental tasks and train/test sets")
+      .cite(kPaper)
+      .param<int>("classes_per_task", 2, "C: class k belongs to task k / C", assay::range(1, 4096))
+      .param<int>("width", 64, "number of random features", assay::range(1, 1 << 14))
+      .param<double>("scale", 4.0, "standard deviation of the random projection weights",
+                     assay::range(0, 1e6))
+      .choice("activation", "cos", {"cos", "relu"},
+              "sqrt(2) cos(w.x + c), c ~ U(0, 2 pi) (random Fourier features), or max(0, w.x + c), "
+              "c ~ N(0, scale^2)")
+      .param<double>("test_fraction", 0.75,
+                     "share of the rows (the last ones) held out for testing", assay::range(0, 1))
+      .input<Eigen::MatrixXd>("x", "n x p inputs, one example per row")
+      .input<std::vector<std::int64_t>>("y", "class labels 0..K-1")
+      .output<Eigen::MatrixXd>("features", "training features phi(x), n_train x width")
+      .output<std::vector<std::int64_t>>("labels", "training class indices")
+      .output<std::vector<std::int64_t>>("tasks", "task of each training sample")
+      .output<Eigen::MatrixXd>("test_features", "test features")
+      .output<std::vector<std::int64_t>>("test_labels", "test class indices")
+      .output<std::vector<std::int64_t>>("test_tasks", "task of each test sample")
+      .output<double>("excess_kurtosis",
+                      "mean |excess kurtosis| of the training features per class and coordinate "
+                      "(0 for Gaussian classes)")
+      .output<double>("covariance_spread",
+                      "mean over classes of |Sigma_k - Sigma_pooled|_F / |Sigma_pooled|_F")
+      .check("random_features_gap",
+             "On a frozen random-feature backbone over non-Gaussian data, where the population "
+             "statements hold only approximately, de-centering with estimates still recovers part "
+             "of the joint-sequential gap (paper, real backbones: 82-94%).",
+             cil::check_random_features_gap);
 }
+
+void random_feature_backbone(assay::Context& ctx) {
+  const auto x = ctx.input<Eigen::MatrixXd>("x");
+  const Eigen::VectorXi y = int_input(ctx, "y");
+  auto rng = ctx.rng();
+  const auto split = user_errors("random_feature_backbone", [&] {
+    const auto backbone = cil::make_random_feature_backbone(
+        static_cast<int>(x.cols()), ctx.param<int>("width"), ctx.param<double>("scale"),
+        cil::parse_activation(ctx.param<std::string>("activation")), rng);
+    return cil::split_train_test(backbone.features(x), y, ctx.param<int>("classes_per_task"),
+                                 ctx.param<double>("test_fraction"));
+  });
+  const auto departure = user_errors("random_feature_backbone", [&] {
+    return cil::gaussian_departure(split.train.features, split.train.labels,
+                                   split.train.labels.maxCoeff() + 1);
+  });
+  ctx.output("features", split.train.features);
+  ctx.output("labels", to_int64(split.train.labels));
+  ctx.output("tasks", to_int64(split.train.tasks));
+  ctx.output("test_features", split.test.features);
+  ctx.output("test_labels", to_int64(split.test.labels));
+  ctx.output("test_tasks", to_int64(split.test.tasks));
+  ctx.output("excess_kurtosis", departure.excess_kurtosis);
+  ctx.output("covariance_spread", departure.covariance_spread);
+}
+
+// ---------------------------------------------------------------- cil_train
 
 assay::MethodInfo cil_train_info() {
   return assay::method(
@@ -192,7 +245,7 @@ assay::MethodInfo cil_train_info() {
       .check("offset_closed_form",
              "The sequential - joint cross-task offset equals Sigma^-1(mean^(j) - mean^(i)), the "
              "same for all C^2 class pairs of a task block, as l2 -> 0 and n grows.",
-             check_offset_closed_form);
+             cil::check_offset_closed_form);
 }
 
 void cil_train(assay::Context& ctx) {
@@ -212,32 +265,24 @@ void cil_train(assay::Context& ctx) {
   const auto sequential = cil::train_sequential(features, labels, class_task, options);
   ctx.progress(0.9);
 
-  const auto pairs = cil::cross_task_pairs(class_task);
-  const Eigen::MatrixXd offsets = cil::fitted_offsets(sequential, joint, pairs);
-  const auto estimate = cil::estimate_pooled_gaussian(features, labels, classes);
-  const Eigen::MatrixXd estimated_closed =
-      cil::closed_form_offsets(estimate.means, estimate.sigma, class_task, pairs);
-  double population_error = kNaN;
-  if (ctx.has_input("means") && ctx.has_input("sigma")) {
-    const Eigen::MatrixXd closed =
-        cil::closed_form_offsets(ctx.input<Eigen::MatrixXd>("means"),
-                                 ctx.input<Eigen::MatrixXd>("sigma"), class_task, pairs);
-    population_error = (offsets - closed).norm() / closed.norm();
-  }
-
+  std::optional<cil::GaussianEstimate> population;
+  if (ctx.has_input("means") && ctx.has_input("sigma"))
+    population = cil::GaussianEstimate{ctx.input<Eigen::MatrixXd>("means"),
+                                       ctx.input<Eigen::MatrixXd>("sigma")};
+  const cil::OffsetDiagnostic diagnostic =
+      cil::offset_diagnostic(sequential, joint, features, labels, class_task, population);
   std::vector<std::int64_t> class_i, class_j, task_i, task_j;
-  std::vector<double> offset_norm, closed_norm;
-  for (std::size_t p = 0; p < pairs.size(); ++p) {
-    class_i.push_back(pairs[p].i);
-    class_j.push_back(pairs[p].j);
-    task_i.push_back(class_task(pairs[p].i));
-    task_j.push_back(class_task(pairs[p].j));
-    offset_norm.push_back(offsets.row(p).norm());
-    closed_norm.push_back(estimated_closed.row(p).norm());
+  for (const auto& [i, j] : diagnostic.pairs) {
+    class_i.push_back(i);
+    class_j.push_back(j);
+    task_i.push_back(class_task(i));
+    task_j.push_back(class_task(j));
   }
+  const Eigen::VectorXd offset_norms = diagnostic.offsets.rowwise().norm();
   assay::Table table;
   table.add("class_i", class_i).add("class_j", class_j).add("task_i", task_i).add("task_j", task_j);
-  table.add("offset_norm", offset_norm).add("estimated_closed_form_norm", closed_norm);
+  table.add("offset_norm", to_vector(offset_norms));
+  table.add("estimated_closed_form_norm", to_vector(diagnostic.estimated_closed_form_norms));
 
   const Eigen::VectorXi joint_pred = joint.predict(test_features);
   const Eigen::VectorXi seq_pred = sequential.predict(test_features);
@@ -250,55 +295,15 @@ void cil_train(assay::Context& ctx) {
   ctx.output("sequential_accuracy", cil::accuracy(seq_pred, test_labels));
   ctx.output("joint_task_confusion", cil::task_confusion(joint_pred, test_labels, class_task));
   ctx.output("sequential_task_confusion", cil::task_confusion(seq_pred, test_labels, class_task));
-  ctx.output("offsets", offsets);
+  ctx.output("offsets", diagnostic.offsets);
   ctx.output("offset_pairs", std::move(table));
-  ctx.output("offset_dispersion",
-             pairs.empty() ? kNaN : cil::offset_dispersion(offsets, pairs, class_task));
-  ctx.output("offset_error_estimated",
-             pairs.empty() ? kNaN : (offsets - estimated_closed).norm() / estimated_closed.norm());
-  ctx.output("offset_error_population", population_error);
+  ctx.output("offset_dispersion", diagnostic.dispersion);
+  ctx.output("offset_error_estimated", diagnostic.error_estimated);
+  ctx.output("offset_error_population", diagnostic.error_population);
   ctx.progress(1.0);
 }
 
 // ---------------------------------------------------------------- decenter
-
-assay::CheckResult check_population_exact(const assay::CheckContext& ctx) {
-  const double residual = cil::population_decentering_residual(ctx.seed);
-  return assay::expect_near(residual, 0.0, 1e-10,
-                            "max coefficient difference, modulo a common affine shift, between the "
-                            "de-centered population sequential head and LDA (T=4, C=3, d=6, "
-                            "cond 20, asymmetry 3), relative to the LDA scale; rounding only");
-}
-
-assay::CheckResult check_gap_recovered(const assay::CheckContext& ctx) {
-  const auto s = cil::trained_study(ctx.seed, 500, 1e-4, 3000);
-  // The paper's lower end, 82%, less three standard errors of the test-set estimate.
-  return assay::expect_at_least(
-      s.gap_fraction, 0.82 - 3 * s.gap_standard_error,
-      "fraction of the joint-sequential accuracy gap recovered with estimated means and pooled "
-      "covariance (T=C=3, d=8, n=500/class, l2=1e-4; paper: 0.82-0.94, mean 0.905); accuracies "
-      "joint " +
-          std::to_string(s.joint_accuracy) + ", sequential " +
-          std::to_string(s.sequential_accuracy) + ", de-centered " +
-          std::to_string(s.decentered_accuracy) + "; SE " + std::to_string(s.gap_standard_error));
-}
-
-assay::CheckResult check_lda_agreement(const assay::CheckContext& ctx) {
-  // Both heads estimate the same Bayes rule, so their disagreement is estimation noise and
-  // must shrink at the n^-1/2 rate: 8x the data, at most 1/sqrt(8) of the disagreement.
-  const auto small = cil::trained_study(ctx.seed, 250, 1e-5, 2000);
-  const auto large = cil::trained_study(ctx.seed, 2000, 1e-5, 2000);
-  const double se = std::hypot(large.disagreement_se, small.disagreement_se / std::sqrt(8.0));
-  return assay::expect_at_most(
-      large.decentered_lda_disagreement,
-      small.decentered_lda_disagreement / std::sqrt(8.0) + 3 * se,
-      "test disagreement between the de-centered head and LDA fitted on the same data at "
-      "n=2000/class, bound: n^-1/2 scaling of the n=250 value (" +
-          std::to_string(small.decentered_lda_disagreement) +
-          ") plus 3 SE; joint head vs LDA at "
-          "n=2000: " +
-          std::to_string(large.joint_lda_disagreement));
-}
 
 assay::MethodInfo decenter_info() {
   return assay::method("decenter",
@@ -336,15 +341,15 @@ assay::MethodInfo decenter_info() {
       .check("population_exact",
              "With population quantities, de-centering yields exactly the Bayes-optimal (LDA) "
              "cross-task discriminator.",
-             check_population_exact)
+             cil::check_population_exact)
       .check("gap_recovered",
              "With estimates, de-centering recovers most of the joint-sequential gap (paper: "
              "82-94%, mean 90.5%).",
-             check_gap_recovered)
+             cil::check_gap_recovered)
       .check("predicts_as_lda",
              "On shared-covariance data the de-centered head predicts as an LDA head does (its "
              "disagreement with LDA vanishes at the sampling rate).",
-             check_lda_agreement);
+             cil::check_predicts_as_lda);
 }
 
 void decenter(assay::Context& ctx) {
@@ -398,85 +403,6 @@ void decenter(assay::Context& ctx) {
 
 // ---------------------------------------------------------------- task_confusion_bound
 
-cil::TaskGeometry collinear_construction() {
-  cil::TaskGeometry g;
-  g.tasks = 2;
-  g.classes = 2;
-  g.dim = 2;
-  g.class_radius = 1.0;
-  g.layout = cil::Layout::collinear;
-  return g;
-}
-
-const std::vector<double> kCollinearDistances = {3, 6, 12, 24};
-constexpr int kCheckSamplesPerClass = 4000;  // Monte Carlo draws per class in the checks
-
-assay::CheckResult check_bound_when_separated(const assay::CheckContext& ctx) {
-  const auto s = cil::separated_study(ctx.seed, kCheckSamplesPerClass);
-  return assay::expect_at_most(
-      s.confusion, s.bound + 3 * s.standard_error,
-      "Monte Carlo task confusion of the population sequential head (T=C=3, d=8, random layout "
-      "with kappa_min = " +
-          std::to_string(s.kappa_min) + " > 1) vs the union bound " +
-          "sum exp(-(kappa-1)^2 gamma/8), plus 3 SE");
-}
-
-assay::CheckResult check_confusion_without_separation(const assay::CheckContext& ctx) {
-  std::mt19937_64 rng(ctx.seed);
-  const auto rows = cil::confusion_sweep(collinear_construction(), cil::SweepAxis::task_distance,
-                                         kCollinearDistances, kCheckSamplesPerClass, rng);
-  double lowest = 1, se = 0;
-  for (const auto& r : rows)
-    if (r.sequential_confusion <= lowest) {
-      lowest = r.sequential_confusion;
-      se = r.sequential_se;
-    }
-  return assay::expect_at_least(
-      lowest, 0.5 - 3 * se,
-      "smallest Monte Carlo task confusion of the sequential head over inter-task distances "
-      "3..24 in the collinear kappa < 1 construction (T=C=2); a kappa < 1 pair errs with "
-      "probability >= 1/2 at any margin");
-}
-
-assay::CheckResult check_asymmetry_to_one(const assay::CheckContext& ctx) {
-  cil::TaskGeometry g;
-  g.tasks = 2;
-  g.classes = 3;
-  g.dim = 8;
-  g.class_radius = 2.0;
-  g.task_distance = 4.0;
-  g.layout = cil::Layout::orthogonal;
-  std::mt19937_64 rng(ctx.seed);
-  const auto rows =
-      cil::confusion_sweep(g, cil::SweepAxis::norm_asymmetry, {32.0}, kCheckSamplesPerClass, rng);
-  const double first = rows.front().first_task_confusion;
-  const double se =
-      std::sqrt(std::max(first * (1 - first), 1e-12) / (g.classes * double(kCheckSamplesPerClass)));
-  return assay::expect_at_least(
-      first, 0.95 - 3 * se,
-      "task confusion of the symmetric task's samples when class 0 of the other task has a 32x "
-      "longer offset (T=2, C=3, d=8); claim: tends to 1, checked as >= 0.95");
-}
-
-assay::CheckResult check_decentered_bound(const assay::CheckContext& ctx) {
-  std::mt19937_64 rng(ctx.seed);
-  const auto rows = cil::confusion_sweep(collinear_construction(), cil::SweepAxis::task_distance,
-                                         kCollinearDistances, kCheckSamplesPerClass, rng);
-  // Per distance: confusion - bound - 3 SE, the SE taken at the larger of the two rates so
-  // that a zero Monte Carlo count does not shrink the tolerance to nothing.
-  double worst = -1;
-  for (const auto& r : rows) {
-    const double p = std::max(r.decentered_confusion, r.decentered_upper_bound);
-    const double se = std::sqrt(p * (1 - p) / (4.0 * kCheckSamplesPerClass));  // 4 classes
-    worst = std::max(worst, r.decentered_confusion - r.decentered_upper_bound - 3 * se);
-  }
-  return assay::expect_at_most(
-      worst, 0.0,
-      "largest excess, less 3 SE, of the de-centered head's Monte Carlo task confusion over its "
-      "margin bound sum exp(-|mu_i - mu_j|^2/8), on the collinear kappa < 1 construction "
-      "(distances 3..24)");
-}
-
 assay::MethodInfo task_confusion_bound_info() {
   assay::MethodInfo info = assay::method(
       "task_confusion_bound",
@@ -499,18 +425,18 @@ assay::MethodInfo task_confusion_bound_info() {
                       "max of de-centered confusion - its bound (no separation needed)")
       .check("bound_when_separated",
              "For kappa > 1, task confusion is bounded at rate exp(-(kappa-1)^2 gamma_ij / 8).",
-             check_bound_when_separated)
+             cil::check_bound_when_separated)
       .check("confusion_without_separation",
              "When separation fails (kappa < 1), cross-task misclassification stays Omega(1) "
              "whatever the inter-task margin.",
-             check_confusion_without_separation)
+             cil::check_confusion_without_separation)
       .check("asymmetry_to_one",
              "With extreme within-task class-norm asymmetry, task confusion tends to 1.",
-             check_asymmetry_to_one)
+             cil::check_asymmetry_to_one)
       .check("decentered_bound",
              "After de-centering, task confusion obeys a margin bound without the separation "
              "condition.",
-             check_decentered_bound);
+             cil::check_decentered_bound);
   return info;
 }
 
@@ -524,7 +450,6 @@ void task_confusion_bound(assay::Context& ctx) {
   });
   std::vector<double> value, kappa, gamma, margin, seq, seq_se, seq_ub, seq_lb, first, dec, dec_se,
       dec_ub;
-  double excess_separated = kNaN, excess_dec = -std::numeric_limits<double>::infinity();
   for (const auto& r : rows) {
     value.push_back(r.value);
     kappa.push_back(r.kappa_min);
@@ -538,11 +463,6 @@ void task_confusion_bound(assay::Context& ctx) {
     dec.push_back(r.decentered_confusion);
     dec_se.push_back(r.decentered_se);
     dec_ub.push_back(r.decentered_upper_bound);
-    if (r.kappa_min > 1) {
-      const double e = r.sequential_confusion - r.sequential_upper_bound;
-      excess_separated = std::isnan(excess_separated) ? e : std::max(excess_separated, e);
-    }
-    excess_dec = std::max(excess_dec, r.decentered_confusion - r.decentered_upper_bound);
   }
   assay::Table curve;
   curve.add("value", value).add("kappa_min", kappa).add("gamma_at_min", gamma);
@@ -551,20 +471,19 @@ void task_confusion_bound(assay::Context& ctx) {
   curve.add("first_task_confusion", first).add("decentered_confusion", dec);
   curve.add("decentered_se", dec_se).add("decentered_upper_bound", dec_ub);
   ctx.output("curve", std::move(curve));
-  ctx.output("max_excess_separated", excess_separated);
-  ctx.output("min_sequential_confusion",
-             seq.empty() ? kNaN : *std::min_element(seq.begin(), seq.end()));
-  ctx.output("max_sequential_confusion",
-             seq.empty() ? kNaN : *std::max_element(seq.begin(), seq.end()));
-  ctx.output("max_first_task_confusion",
-             first.empty() ? kNaN : *std::max_element(first.begin(), first.end()));
-  ctx.output("max_excess_decentered", rows.empty() ? kNaN : excess_dec);
+  const cil::SweepSummary summary = cil::summarize_sweep(rows);
+  ctx.output("max_excess_separated", summary.max_excess_separated);
+  ctx.output("min_sequential_confusion", summary.min_sequential_confusion);
+  ctx.output("max_sequential_confusion", summary.max_sequential_confusion);
+  ctx.output("max_first_task_confusion", summary.max_first_task_confusion);
+  ctx.output("max_excess_decentered", summary.max_excess_decentered);
 }
 
 }  // namespace
 
 ASSAY_PLUGIN("cil_decentering", "0.1.0",
              assay::export_method(gaussian_tasks_info(), gaussian_tasks),
+             assay::export_method(random_feature_backbone_info(), random_feature_backbone),
              assay::export_method(cil_train_info(), cil_train),
              assay::export_method(decenter_info(), decenter),
              assay::export_method(task_confusion_bound_info(), task_confusion_bound))

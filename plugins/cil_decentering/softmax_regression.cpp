@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "softmax_hessian.hpp"
+
 namespace assay::cil_decentering {
 namespace {
 
@@ -13,6 +15,7 @@ struct Objective {
   const Eigen::MatrixXd& x;  // n x (d+1)
   const Eigen::MatrixXd& y;  // n x K one-hot
   double l2;
+  SoftmaxHessian hessian;  // the data part
 
   Eigen::MatrixXd probabilities(const Eigen::MatrixXd& theta) const {
     Eigen::MatrixXd z = x * theta.transpose();
@@ -36,18 +39,8 @@ struct Objective {
     return (p - y).transpose() * x / double(x.rows()) + l2 * theta;
   }
 
-  // Hessian over vec(theta) in row-major order (class k's parameters contiguous).
-  Eigen::MatrixXd hessian(const Eigen::MatrixXd& p) const {
-    const Eigen::Index k_total = p.cols(), m = x.cols();
-    Eigen::MatrixXd h(k_total * m, k_total * m);
-    for (Eigen::Index k = 0; k < k_total; ++k)
-      for (Eigen::Index l = k; l < k_total; ++l) {
-        Eigen::VectorXd w = -p.col(k).cwiseProduct(p.col(l));
-        if (k == l) w += p.col(k);
-        const Eigen::MatrixXd block = x.transpose() * w.asDiagonal() * x / double(x.rows());
-        h.block(k * m, l * m, m, m) = block;
-        h.block(l * m, k * m, m, m) = block.transpose();
-      }
+  Eigen::MatrixXd hessian_with_penalty(const Eigen::MatrixXd& p) const {
+    Eigen::MatrixXd h = hessian(p);
     h.diagonal().array() += l2;
     return h;
   }
@@ -78,7 +71,7 @@ LinearHead fit_softmax_regression(const Eigen::MatrixXd& features, const Eigen::
   x << features, Eigen::VectorXd::Ones(n);
   Eigen::MatrixXd y = Eigen::MatrixXd::Zero(n, classes);
   for (Eigen::Index i = 0; i < n; ++i) y(i, labels(i)) = 1.0;
-  const Objective objective{x, y, options.l2};
+  const Objective objective{x, y, options.l2, SoftmaxHessian(x, classes)};
 
   Eigen::MatrixXd theta = Eigen::MatrixXd::Zero(classes, d + 1);
   double loss = objective.loss(theta);
@@ -92,7 +85,7 @@ LinearHead fit_softmax_regression(const Eigen::MatrixXd& features, const Eigen::
       break;
     }
     const Eigen::VectorXd g_flat = flatten(g);
-    const Eigen::VectorXd step = -objective.hessian(p).llt().solve(g_flat);
+    const Eigen::VectorXd step = -objective.hessian_with_penalty(p).llt().solve(g_flat);
     const double slope = g_flat.dot(step);
     // Newton decrement at rounding level: the loss cannot be resolved any further.
     if (-0.5 * slope <= 1e-14 * std::max(1.0, std::abs(loss))) {

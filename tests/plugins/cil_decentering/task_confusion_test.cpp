@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "confusion_sweep.hpp"
 #include "decentering.hpp"
 #include "gaussian_tasks.hpp"
 
@@ -104,4 +105,27 @@ TEST_CASE("the de-centered head's pairwise margins are half the Mahalanobis clas
       CHECK(cil::standardized_margin(dec, p, i, i, j) ==
             Approx(0.5 * std::sqrt(d.dot(chol.solve(d)))).epsilon(1e-9));
     }
+}
+
+TEST_CASE("the sweep summary takes excesses only where kappa > 1", "[cil_decentering]") {
+  cil::ConfusionRow separated, not_separated;
+  separated.kappa_min = 2;
+  separated.sequential_confusion = 0.1;
+  separated.sequential_upper_bound = 0.3;
+  separated.first_task_confusion = 0.2;
+  separated.decentered_confusion = 0.05;
+  separated.decentered_upper_bound = 0.04;
+  not_separated.kappa_min = 0.5;
+  not_separated.sequential_confusion = 0.9;
+  not_separated.sequential_upper_bound = 0.1;
+  not_separated.first_task_confusion = 0.95;
+  not_separated.decentered_confusion = 0.0;
+  not_separated.decentered_upper_bound = 0.2;
+  const auto s = cil::summarize_sweep({separated, not_separated});
+  CHECK(s.max_excess_separated == Approx(-0.2));
+  CHECK(s.min_sequential_confusion == 0.1);
+  CHECK(s.max_sequential_confusion == 0.9);
+  CHECK(s.max_first_task_confusion == 0.95);
+  CHECK(s.max_excess_decentered == Approx(0.01));
+  CHECK(std::isnan(cil::summarize_sweep({}).max_excess_decentered));
 }

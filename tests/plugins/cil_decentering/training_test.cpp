@@ -5,6 +5,7 @@
 #include "decentering.hpp"
 #include "gaussian_tasks.hpp"
 #include "incremental_training.hpp"
+#include "offset_diagnostic.hpp"
 #include "paper_claims.hpp"
 
 namespace cil = assay::cil_decentering;
@@ -83,4 +84,23 @@ TEST_CASE("class_task_map rejects a class in two tasks", "[cil_decentering]") {
   CHECK_THROWS_AS(cil::class_task_map(labels, tasks), std::invalid_argument);
   tasks << 0, 1, 0;
   CHECK(cil::class_task_map(labels, tasks) == Eigen::Vector2i(0, 1));
+}
+
+TEST_CASE("the offset diagnostic of the population heads is exact and block-constant",
+          "[cil_decentering]") {
+  const auto p = small_population(4);
+  std::mt19937_64 rng(6);
+  const auto s = cil::sample_gaussian_tasks(p, 50, rng);
+  const auto sequential = cil::sequential_population_head(p.means, p.sigma, p.class_task);
+  const auto joint = cil::lda_head(p.means, p.sigma);  // the joint population optimum
+  const auto d = cil::offset_diagnostic(sequential, joint, s.features, s.labels, p.class_task,
+                                        cil::GaussianEstimate{p.means, p.sigma});
+  CHECK(d.pairs.size() == 27);
+  CHECK(d.error_population < 1e-10);
+  CHECK(d.dispersion < 1e-10);
+  CHECK(d.error_estimated > 0);  // plug-in estimates from 50 samples per class differ
+  const auto one_task = cil::offset_diagnostic(sequential, joint, s.features, s.labels,
+                                               Eigen::VectorXi::Zero(9), std::nullopt);
+  CHECK(std::isnan(one_task.dispersion));
+  CHECK(std::isnan(one_task.error_population));
 }
