@@ -47,23 +47,28 @@ std::vector<double> exact_event_log_probability(const Eigen::MatrixXd& kernel,
   };
   record(0);
   for (int t = 0; t < n_max; ++t) {
-    const auto used = cell(t + 2, 0);  // after step t+1 the row count is at most t+1
-    for (auto& v : next) std::fill(v.begin(), v.begin() + used, 0.0);
-    for (std::size_t z = 0; z < m; ++z) {
-      const std::vector<double>& from = mass[z];
-      for (std::size_t a = 0; a <= static_cast<std::size_t>(t); ++a)
-        for (std::size_t b = 0; b <= a; ++b) {
-          const double p = from[cell(a, b)];
-          if (p < kNegligible) continue;
-          for (std::size_t w = 0; w < m; ++w) {
-            const double k = kernel(z, w);
-            if (k == 0) continue;
-            if (z != row)
-              next[w][cell(a, b)] += p * k;
-            else
-              next[w][cell(a + 1, b + (w == col ? 1 : 0))] += p * k;
-          }
+    // Gather form: each cell of the next law is written once, from the same cell of every
+    // state other than `row` and from the cell one row-visit (and one pair, into `col`) back.
+    // Rows a <= t + 1 of `next` are written; row t + 1 of `mass` was never written, so is zero.
+    for (std::size_t a = 0; a <= static_cast<std::size_t>(t) + 1; ++a) {
+      const std::size_t here = cell(a, 0);
+      for (std::size_t w = 0; w < m; ++w) {
+        double* out = next[w].data() + here;
+        std::fill(out, out + a + 1, 0.0);
+        for (std::size_t z = 0; z < m; ++z) {
+          const double k = kernel(z, w);
+          if (z == row || k == 0) continue;
+          const double* from = mass[z].data() + here;
+          for (std::size_t b = 0; b <= a; ++b) out[b] += k * from[b];
         }
+        const double k = kernel(row, w);
+        if (a > 0 && k != 0) {
+          const double* from = mass[row].data() + cell(a - 1, 0);
+          const std::size_t shift = w == col ? 1 : 0;
+          for (std::size_t b = 0; b < a; ++b) out[b + shift] += k * from[b];
+        }
+        for (std::size_t b = 0; b <= a; ++b) out[b] = out[b] < kNegligible ? 0.0 : out[b];
+      }
     }
     std::swap(mass, next);
     record(t + 1);

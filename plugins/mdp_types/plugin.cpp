@@ -1,21 +1,20 @@
 // The mdp_types plugin: SDK glue for the method of types on finite Markov chains and MDPs.
-// The science lives in the other files of this folder; this file declares the methods,
-// reads their params, calls the science and writes outputs.
+// The science (and the measurements behind the checks, paper_claims.hpp) lives in the other
+// files of this folder; this file declares the methods, reads their params, calls the science
+// and writes outputs.
 #include <algorithm>
 #include <assay/sdk.hpp>
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <sstream>
 
 #include "coding_exponent.hpp"
-#include "event_probability.hpp"
+#include "experiments.hpp"
 #include "finite_mdp.hpp"
-#include "kl_ball.hpp"
-#include "kl_pessimism.hpp"
 #include "markov_chain.hpp"
-#include "pair_ldp.hpp"
-#include "type_classes.hpp"
+#include "paper_claims.hpp"
+#include "value_rate.hpp"
+#include "value_tail.hpp"
 
 namespace {
 
@@ -26,23 +25,22 @@ constexpr const char* kPaper =
     "KL uncertainty sets and coding exponents (seed paper 11)";
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-Eigen::MatrixXd two_state_kernel() {
-  Eigen::MatrixXd k(2, 2);
-  k << 0.9, 0.1, 0.2, 0.8;
-  return k;
+// Runs an experiment's blocks on the host's task arena, stopping when the run is cancelled.
+mt::BlockRunner parallel_blocks(const assay::Context* ctx = nullptr) {
+  return [ctx](std::size_t blocks, const std::function<void(std::size_t, std::size_t)>& body) {
+    assay::parallel_for(blocks, 1, [&](std::size_t begin, std::size_t end) {
+      if (ctx) ctx->throw_if_cancelled();
+      body(begin, end);
+    });
+  };
 }
 
-// A 2-state, 2-action MDP: transitions rows are (s, a) = (0,0), (0,1), (1,0), (1,1).
-mt::FiniteMdp example_mdp() {
-  mt::FiniteMdp mdp;
-  mdp.transitions.resize(4, 2);
-  mdp.transitions << 0.8, 0.2, 0.3, 0.7, 0.6, 0.4, 0.1, 0.9;
-  mdp.rewards.resize(4);
-  mdp.rewards << 1, 0, 0, 2;
-  mdp.policy.resize(2, 2);
-  mdp.policy << 0.5, 0.5, 0.3, 0.7;
-  mdp.discount = 0.9;
-  return mdp;
+assay::CheckResult near(const mt::Measurement& m, std::string detail) {
+  return assay::expect_near(m.measured, m.expected, m.tolerance, std::move(detail));
+}
+
+assay::CheckResult at_least_within(const mt::Measurement& m, std::string detail) {
+  return assay::expect_at_least(m.measured, m.expected - m.tolerance, std::move(detail));
 }
 
 std::vector<int> as_lengths(const std::vector<double>& values, const char* key) {
@@ -56,6 +54,19 @@ std::vector<int> as_lengths(const std::vector<double>& values, const char* key) 
   return lengths;
 }
 
+std::size_t longest(const std::vector<int>& lengths) {
+  return static_cast<std::size_t>(std::max_element(lengths.begin(), lengths.end()) -
+                                  lengths.begin());
+}
+
+void require_stochastic(const Eigen::MatrixXd& kernel) {
+  try {
+    mt::require_stochastic(kernel, "kernel");
+  } catch (const std::invalid_argument& e) {
+    throw assay::Error(std::string("kernel: ") + e.what() + "; give rows that are laws");
+  }
+}
+
 Eigen::VectorXd initial_or_stationary(const std::vector<double>& initial,
                                       const Eigen::MatrixXd& kernel) {
   if (initial.empty()) return mt::stationary_distribution(kernel);
@@ -66,70 +77,51 @@ Eigen::VectorXd initial_or_stationary(const std::vector<double>& initial,
   return Eigen::Map<const Eigen::VectorXd>(initial.data(), kernel.rows());
 }
 
-std::uint64_t check_seed(const assay::CheckContext& ctx, std::uint64_t stream) {
-  return assay::derive_seed(ctx.seed, stream);
+// MDP params shared by kl_pessimism and mdp_value_rate.
+assay::MethodInfo with_mdp_params(assay::MethodInfo info) {
+  const mt::FiniteMdp mdp = mt::example_mdp();
+  return info
+      .param<Eigen::MatrixXd>("transitions", mdp.transitions,
+                              "P(s'|s,a): |S||A| x |S|, row s*|A|+a")
+      .param<Eigen::VectorXd>("rewards", mdp.rewards, "r(s,a): |S||A| entries, index s*|A|+a")
+      .param<Eigen::MatrixXd>("policy", mdp.policy, "pi(a|s): |S| x |A|")
+      .param<double>("discount", mdp.discount, "discount gamma", assay::range(0, 0.999))
+      .param<std::vector<double>>("initial", {},
+                                  "initial state law d for the reported values d . V; "
+                                  "[] = uniform");
+}
+
+mt::FiniteMdp read_mdp(const assay::Context& ctx) {
+  mt::FiniteMdp mdp;
+  mdp.transitions = ctx.param<Eigen::MatrixXd>("transitions");
+  mdp.rewards = ctx.param<Eigen::VectorXd>("rewards");
+  mdp.policy = ctx.param<Eigen::MatrixXd>("policy");
+  mdp.discount = ctx.param<double>("discount");
+  try {
+    mdp.validate();
+  } catch (const std::invalid_argument& e) {
+    throw assay::Error(std::string("transitions/rewards/policy: ") + e.what());
+  }
+  return mdp;
+}
+
+Eigen::VectorXd read_initial(const assay::Context& ctx, int states) {
+  const auto initial = ctx.param<std::vector<double>>("initial");
+  if (initial.empty()) return Eigen::VectorXd::Constant(states, 1.0 / states);
+  if (static_cast<int>(initial.size()) != states ||
+      std::any_of(initial.begin(), initial.end(), [](double p) { return p < 0; }))
+    throw assay::Error("initial: needs |S| nonnegative entries, or [] for uniform");
+  return Eigen::Map<const Eigen::VectorXd>(initial.data(), states);
 }
 
 // ---------------------------------------------------------------- markov_pair_ldp
-
-struct PairLdpResult {
-  mt::PairRate rate;
-  std::vector<int> lengths;
-  std::vector<double> exact_log_probability;
-  std::vector<double> mc_probability, mc_standard_error;
-};
-
-// Monte Carlo in fixed blocks of paths, one RNG stream per (length, block): bit-identical
-// whatever the number of threads.
-double mc_event_probability(const Eigen::MatrixXd& kernel, const Eigen::VectorXd& initial,
-                            const mt::ConditionalEvent& event, int n, std::int64_t paths,
-                            std::uint64_t seed, std::uint64_t stream) {
-  constexpr std::size_t kBlock = 2000;
-  const auto hits = assay::deterministic_reduce(
-      static_cast<std::size_t>(paths), kBlock, std::int64_t{0},
-      [&](std::size_t begin, std::size_t end) {
-        std::mt19937_64 rng(assay::derive_seed(seed, stream * 100003 + begin / kBlock));
-        return mt::count_event_paths(kernel, initial, event, n,
-                                     static_cast<std::int64_t>(end - begin), rng);
-      },
-      [](std::int64_t a, std::int64_t b) { return a + b; });
-  return static_cast<double>(hits) / static_cast<double>(paths);
-}
-
-PairLdpResult pair_ldp(const Eigen::MatrixXd& kernel, const Eigen::VectorXd& initial,
-                       const mt::ConditionalEvent& event, const std::vector<int>& lengths,
-                       std::int64_t mc_paths, int mc_max_length, std::uint64_t seed,
-                       const mt::ProgressFn& progress = {}) {
-  PairLdpResult out;
-  out.rate = mt::conditional_event_rate(kernel, event);
-  out.lengths = lengths;
-  out.exact_log_probability =
-      mt::exact_event_log_probability(kernel, initial, event, lengths, progress);
-  for (std::size_t i = 0; i < lengths.size(); ++i) {
-    if (mc_paths == 0 || lengths[i] > mc_max_length) {
-      out.mc_probability.push_back(kNaN);
-      out.mc_standard_error.push_back(kNaN);
-      continue;
-    }
-    const double p = mc_event_probability(kernel, initial, event, lengths[i], mc_paths, seed, i);
-    out.mc_probability.push_back(p);
-    out.mc_standard_error.push_back(std::sqrt(p * (1 - p) / static_cast<double>(mc_paths)));
-  }
-  return out;
-}
-
-double exact_rate(const PairLdpResult& r, std::size_t i) {
-  return -r.exact_log_probability[i] / r.lengths[i];
-}
-
-mt::ConditionalEvent issue_event() { return {0, 1, 0.3, mt::Tail::at_least}; }
 
 assay::MethodInfo markov_pair_ldp_info() {
   return assay::method("markov_pair_ldp",
                        "Rate J of an event on an empirical conditional of a Markov chain, the "
                        "tilted kernel attaining it, and -(1/n) log P(event) computed exactly")
       .cite(kPaper)
-      .param<Eigen::MatrixXd>("kernel", two_state_kernel(),
+      .param<Eigen::MatrixXd>("kernel", mt::two_state_kernel(),
                               "transition kernel K (square, rows sum to 1, irreducible); for an "
                               "MDP pass the state-action pair kernel P(s'|s,a) pi(a'|s')")
       .param<int>("row", 0, "conditioning state z of the event", assay::range(0, 1 << 10))
@@ -160,58 +152,35 @@ assay::MethodInfo markov_pair_ldp_info() {
       .check("exact_rate_above_limit",
              "The exact -(1/n) log P(P^(1|0) >= 0.3) for K = [[0.9,0.1],[0.2,0.8]] lies above "
              "the LDP rate J for every n in 50..800 (the polynomial prefactor is below 1).",
-             [](const assay::CheckContext& ctx) {
-               const Eigen::MatrixXd k = two_state_kernel();
-               const auto r = pair_ldp(k, mt::stationary_distribution(k), issue_event(),
-                                       {50, 100, 200, 400, 800}, 0, 0, ctx.seed);
-               double min_gap = std::numeric_limits<double>::infinity();
-               for (std::size_t i = 0; i < r.lengths.size(); ++i)
-                 min_gap = std::min(min_gap, exact_rate(r, i) - r.rate.rate);
-               return assay::expect_at_least(min_gap, 0.0, "min over n of exact rate - J");
+             [](const assay::CheckContext&) {
+               return assay::expect_at_least(mt::min_exact_gap_above_rate(), 0.0,
+                                             "min over n of exact rate - J");
              })
       .check("gap_shrinks_like_log_n_over_n",
              "The gap -(1/n) log P - J behaves as c log(n)/n with c = 1/2 (a n^{-1/2} "
              "prefactor): c extrapolated (Richardson) from n = 200, 400, 800, tolerance the "
              "size of the last correction.",
-             [](const assay::CheckContext& ctx) {
-               const Eigen::MatrixXd k = two_state_kernel();
-               const auto r = pair_ldp(k, mt::stationary_distribution(k), issue_event(),
-                                       {200, 400, 800}, 0, 0, ctx.seed);
-               // n gap = c log n + b + O(1/n): slope of n gap in log n over each doubling.
-               const auto scaled = [&](std::size_t i) {
-                 return r.lengths[i] * (exact_rate(r, i) - r.rate.rate);
-               };
-               const double s1 = (scaled(1) - scaled(0)) / std::log(2.0);
-               const double s2 = (scaled(2) - scaled(1)) / std::log(2.0);
-               return assay::expect_near(2 * s2 - s1, 0.5, std::abs(s2 - s1),
-                                         "c from doublings 200->400->800");
+             [](const assay::CheckContext&) {
+               return near(mt::log_n_coefficient_of_gap(), "c from doublings 200->400->800");
              })
       .check("primal_equals_dual",
              "The tilted kernel's stationary pair measure Q* attains the rate: "
              "D(Q*||K|q*) = J and Q* lies on the event boundary P*(1|0) = 0.3.",
              [](const assay::CheckContext&) {
-               const auto r = mt::conditional_event_rate(two_state_kernel(), issue_event());
-               const double primal = mt::conditional_kl(r.pair, two_state_kernel());
-               // Brent locates lambda to ~1e-8; D is flat at the optimum, so ~1e-8 suffices.
-               return assay::expect_near(primal, r.rate, 1e-7, "D(Q*||K|q*) vs J");
+               return near(mt::primal_value_against_rate(), "D(Q*||K|q*) vs J");
              })
       .check("exact_matches_monte_carlo",
              "The exact dynamic programme agrees with plain Monte Carlo at n = 50 within four "
              "binomial standard errors.",
              [](const assay::CheckContext& ctx) {
-               const Eigen::MatrixXd k = two_state_kernel();
-               const auto r = pair_ldp(k, mt::stationary_distribution(k), issue_event(), {50},
-                                       40000, 50, ctx.seed);
-               const double exact = std::exp(r.exact_log_probability[0]);
-               return assay::expect_near(r.mc_probability[0], exact,
-                                         4 * std::sqrt(exact * (1 - exact) / 40000),
-                                         "MC vs exact P at n = 50");
+               return near(mt::monte_carlo_against_exact(ctx.seed, parallel_blocks()),
+                           "MC vs exact P at n = 50");
              });
 }
 
 void markov_pair_ldp(assay::Context& ctx) {
   const auto kernel = ctx.param<Eigen::MatrixXd>("kernel");
-  mt::require_stochastic(kernel, "kernel");
+  require_stochastic(kernel);
   const mt::ConditionalEvent event{
       ctx.param<int>("row"), ctx.param<int>("col"), ctx.param<double>("threshold"),
       ctx.param<std::string>("tail") == "at_least" ? mt::Tail::at_least : mt::Tail::at_most};
@@ -220,24 +189,22 @@ void markov_pair_ldp(assay::Context& ctx) {
                        " states");
   const auto lengths = as_lengths(ctx.param<std::vector<double>>("lengths"), "lengths");
   const auto initial = initial_or_stationary(ctx.param<std::vector<double>>("initial"), kernel);
-  const auto r = pair_ldp(kernel, initial, event, lengths, ctx.param<int>("mc_paths"),
-                          ctx.param<int>("mc_max_length"), ctx.seed(), [&](double f) {
-                            ctx.throw_if_cancelled();
-                            ctx.progress(0.9 * f);
-                          });
-  std::vector<std::int64_t> ns;
+  const auto r = mt::pair_ldp_experiment(
+      kernel, initial, event, lengths, ctx.param<int>("mc_paths"), ctx.param<int>("mc_max_length"),
+      ctx.seed(), parallel_blocks(&ctx), [&](double f) {
+        ctx.throw_if_cancelled();
+        ctx.progress(0.9 * f);
+      });
+  std::vector<std::int64_t> ns(lengths.begin(), lengths.end());
   std::vector<double> rate_n, gap, gap_scaled, mc_rate;
-  double min_gap = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < lengths.size(); ++i) {
-    ns.push_back(lengths[i]);
-    rate_n.push_back(exact_rate(r, i));
+    const double n = lengths[i];
+    rate_n.push_back(r.exact_rate(i));
     gap.push_back(rate_n.back() - r.rate.rate);
-    gap_scaled.push_back(lengths[i] > 1 ? gap.back() * lengths[i] / std::log(lengths[i]) : kNaN);
-    mc_rate.push_back(r.mc_probability[i] > 0 ? -std::log(r.mc_probability[i]) / lengths[i] : kNaN);
-    min_gap = std::min(min_gap, gap.back());
+    gap_scaled.push_back(n > 1 ? gap.back() * n / std::log(n) : kNaN);
+    mc_rate.push_back(r.mc_probability[i] > 0 ? -std::log(r.mc_probability[i]) / n : kNaN);
   }
-  const auto last =
-      static_cast<std::size_t>(std::max_element(lengths.begin(), lengths.end()) - lengths.begin());
+  const std::size_t last = longest(lengths);
   ctx.output("rate", r.rate.rate);
   ctx.output("tilt", r.rate.tilt);
   ctx.output("tilted_kernel", r.rate.tilted_kernel);
@@ -245,7 +212,7 @@ void markov_pair_ldp(assay::Context& ctx) {
   ctx.output("primal_value", mt::conditional_kl(r.rate.pair, kernel));
   ctx.output("exact_rate_at_max_n", rate_n[last]);
   ctx.output("gap_at_max_n", gap[last]);
-  ctx.output("min_gap", min_gap);
+  ctx.output("min_gap", *std::min_element(gap.begin(), gap.end()));
   assay::Table table;
   table.add("n", ns)
       .add("exact_log_probability", r.exact_log_probability)
@@ -261,16 +228,6 @@ void markov_pair_ldp(assay::Context& ctx) {
 
 // ---------------------------------------------------------------- type_class_sizes
 
-struct TypeClassSummary {
-  assay::Table table;
-  std::int64_t type_count = 0;
-  std::int64_t outside_bounds = 0;
-  double max_enumeration_error = kNaN;  // NaN when the paths were not enumerated
-  double min_upper_slack = std::numeric_limits<double>::infinity();
-  double min_lower_slack = std::numeric_limits<double>::infinity();
-  double log_total_size = -std::numeric_limits<double>::infinity();
-};
-
 std::string counts_text(const mt::PairCounts& c) {
   std::ostringstream out;
   out << '[';
@@ -281,65 +238,6 @@ std::string counts_text(const mt::PairCounts& c) {
   }
   out << ']';
   return out.str();
-}
-
-TypeClassSummary type_class_summary(int states, int n, int start, double max_paths) {
-  const double log_paths = n * std::log(static_cast<double>(states));
-  const bool enumerate = log_paths <= std::log(max_paths);
-  const auto enumerated = enumerate ? mt::enumerate_type_classes(states, n, start)
-                                    : std::map<std::vector<std::int64_t>, std::int64_t>{};
-  const auto types = mt::pair_types(states, n, start);
-  const double log_poly = states * states * std::log(n + 1.0);
-  // Rounding slack for the bound comparisons: lgamma and log are accurate to ~1e-13 n.
-  const double slack = 1e-9 * std::max(1, n);
-  TypeClassSummary out;
-  out.type_count = static_cast<std::int64_t>(types.size());
-  if (enumerate) out.max_enumeration_error = 0;
-  std::vector<std::string> text;
-  std::vector<std::int64_t> end, enumerated_size;
-  std::vector<double> log_size, n_entropy, log_lower;
-  for (const auto& t : types) {
-    const double ls = mt::log_type_class_size(t, start);
-    const double nh = n * mt::type_conditional_entropy(t);
-    text.push_back(counts_text(t));
-    end.push_back(*mt::end_state(t, start));
-    log_size.push_back(ls);
-    n_entropy.push_back(nh);
-    log_lower.push_back(nh - log_poly);
-    out.min_upper_slack = std::min(out.min_upper_slack, nh - ls);
-    out.min_lower_slack = std::min(out.min_lower_slack, ls - (nh - log_poly));
-    out.outside_bounds += ls > nh + slack || ls < nh - log_poly - slack;
-    out.log_total_size =
-        std::max(out.log_total_size, ls) +
-        std::log1p(std::exp(std::min(out.log_total_size, ls) - std::max(out.log_total_size, ls)));
-    if (enumerate) {
-      const mt::PairCounts row_major = t.transpose();
-      const std::vector<std::int64_t> key(row_major.data(), row_major.data() + row_major.size());
-      const auto it = enumerated.find(key);
-      const std::int64_t count = it == enumerated.end() ? 0 : it->second;
-      enumerated_size.push_back(count);
-      out.max_enumeration_error =
-          std::max(out.max_enumeration_error, std::abs(std::exp(ls) - static_cast<double>(count)));
-    } else {
-      enumerated_size.push_back(-1);
-    }
-  }
-  if (enumerate && enumerated.size() != types.size())
-    out.max_enumeration_error = std::numeric_limits<double>::infinity();
-  out.table.add("counts", text)
-      .add("end_state", end)
-      .add("log_size", log_size)
-      .add("n_entropy", n_entropy)
-      .add("log_lower_bound", log_lower)
-      .add("enumerated_size", enumerated_size);
-  return out;
-}
-
-// Work of the type walk: C(n + m(m-1), m(m-1)) count matrices times m end states.
-double type_walk_cost(int states, int n) {
-  const int free = states * (states - 1);
-  return std::exp(std::lgamma(n + free + 1.0) - std::lgamma(free + 1.0) - std::lgamma(n + 1.0)) *
-         states;
 }
 
 assay::MethodInfo type_class_sizes_info() {
@@ -371,32 +269,22 @@ assay::MethodInfo type_class_sizes_info() {
              "Whittle's formula gives exactly the number of paths in every type class "
              "(brute-force enumeration: |Z| = 2 up to n = 14, |Z| = 3 up to n = 8).",
              [](const assay::CheckContext&) {
-               double worst = 0;
-               for (const auto& [m, n_max] : {std::pair{2, 14}, std::pair{3, 8}})
-                 for (int n = 1; n <= n_max; ++n)
-                   for (int start = 0; start < m; ++start)
-                     worst = std::max(worst,
-                                      type_class_summary(m, n, start, 1e8).max_enumeration_error);
                // Counts are below 2^20, so exp(log size) is within 1e-6 of an integer.
-               return assay::expect_at_most(worst, 1e-6, "max |Whittle - enumeration|");
+               return assay::expect_at_most(mt::max_whittle_enumeration_error(), 1e-6,
+                                            "max |Whittle - enumeration|");
              })
       .check("class_sizes_within_type_bounds",
              "Every non-empty pair-type class satisfies (n+1)^(-|Z|^2) e^{nH} <= |T| <= e^{nH} "
              "(all types, |Z| = 2 up to n = 60, |Z| = 3 up to n = 12).",
              [](const assay::CheckContext&) {
-               std::int64_t outside = 0;
-               for (const auto& [m, n_max] : {std::pair{2, 60}, std::pair{3, 12}})
-                 for (int n = 1; n <= n_max; ++n)
-                   outside += type_class_summary(m, n, 0, 1).outside_bounds;
-               return assay::expect_at_most(static_cast<double>(outside), 0.0,
+               return assay::expect_at_most(static_cast<double>(mt::types_outside_bounds()), 0.0,
                                             "types outside the bounds");
              })
       .check("type_count_polynomial",
              "The number of pair types of length n is at most (n+1)^{|Z|^2} (|Z| = 3, n = 12).",
              [](const assay::CheckContext&) {
-               const auto s = type_class_summary(3, 12, 0, 1);
-               return assay::expect_at_most(std::log(static_cast<double>(s.type_count)),
-                                            9 * std::log(13.0), "log type count");
+               const auto m = mt::log_type_count();
+               return assay::expect_at_most(m.measured, m.expected, "log type count");
              });
 }
 
@@ -404,72 +292,48 @@ void type_class_sizes(assay::Context& ctx) {
   const int states = ctx.param<int>("states"), n = ctx.param<int>("length");
   const int start = ctx.param<int>("start");
   if (start >= states) throw assay::Error("start: must be below states");
-  if (type_walk_cost(states, n) > 5e7)
+  if (mt::type_walk_cost(states, n) > 5e7)
     throw assay::Error("length: the type walk for " + std::to_string(states) + " states and n = " +
                        std::to_string(n) + " is too large; lower length or states");
-  auto s = type_class_summary(states, n, start, ctx.param<double>("max_enumerated_paths"));
-  ctx.output("type_count", s.type_count);
+  const auto s =
+      mt::type_class_summary(states, n, start, ctx.param<double>("max_enumerated_paths"));
+  ctx.output("type_count", static_cast<std::int64_t>(s.rows.size()));
   ctx.output("log_type_count_bound", states * states * std::log(n + 1.0));
   ctx.output("outside_bounds", s.outside_bounds);
   ctx.output("min_upper_slack", s.min_upper_slack);
   ctx.output("min_lower_slack", s.min_lower_slack);
   ctx.output("max_enumeration_error", s.max_enumeration_error);
   ctx.output("log_total_size", s.log_total_size);
-  ctx.output("types", std::move(s.table));
+  std::vector<std::string> text;
+  std::vector<std::int64_t> end, enumerated;
+  std::vector<double> log_size, n_entropy, log_lower;
+  for (const auto& row : s.rows) {
+    text.push_back(counts_text(row.counts));
+    end.push_back(row.end_state);
+    log_size.push_back(row.log_size);
+    n_entropy.push_back(row.n_entropy);
+    log_lower.push_back(row.log_lower_bound);
+    enumerated.push_back(row.enumerated_size);
+  }
+  assay::Table table;
+  table.add("counts", text)
+      .add("end_state", end)
+      .add("log_size", log_size)
+      .add("n_entropy", n_entropy)
+      .add("log_lower_bound", log_lower)
+      .add("enumerated_size", enumerated);
+  ctx.output("types", std::move(table));
 }
 
 // ---------------------------------------------------------------- kl_pessimism
 
-struct PessimismSummary {
-  std::vector<mt::PessimismReplicate> replicates;
-  double coverage = 0, pessimism_rate = 0, plug_in_over_rate = 0;
-  double mean_pessimistic = 0, mean_plug_in = 0, mean_radius = 0;
-};
-
-PessimismSummary pessimism_experiment(const mt::FiniteMdp& mdp, const Eigen::VectorXd& initial,
-                                      const mt::KlDesign& design, int replicates,
-                                      std::uint64_t seed, const assay::Context* ctx = nullptr) {
-  PessimismSummary out;
-  out.replicates.resize(static_cast<std::size_t>(replicates));
-  assay::parallel_for(out.replicates.size(), 4, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t r = begin; r < end; ++r) {
-      if (ctx) ctx->throw_if_cancelled();
-      std::mt19937_64 rng(assay::derive_seed(seed, r));
-      out.replicates[r] = mt::run_pessimism_replicate(mdp, initial, design, rng);
-    }
-  });
-  for (const auto& r : out.replicates) {
-    out.coverage += r.covered;
-    out.pessimism_rate += r.pessimistic;
-    out.plug_in_over_rate += r.plug_in_value > r.true_value;
-    out.mean_pessimistic += r.pessimistic_value;
-    out.mean_plug_in += r.plug_in_value;
-    out.mean_radius += r.mean_radius;
-  }
-  for (double* x : {&out.coverage, &out.pessimism_rate, &out.plug_in_over_rate,
-                    &out.mean_pessimistic, &out.mean_plug_in, &out.mean_radius})
-    *x /= replicates;
-  return out;
-}
-
-// One-sided binomial tolerance: a rate p estimated from r replicates, 3 standard errors.
-double rate_tolerance(double p, int replicates) { return 3 * std::sqrt(p * (1 - p) / replicates); }
-
 assay::MethodInfo kl_pessimism_info() {
-  const mt::FiniteMdp mdp = example_mdp();
-  return assay::method("kl_pessimism",
-                       "KL uncertainty sets with finite-sample radii from the method of types, "
-                       "pessimistic (robust) policy evaluation through the KL-ball dual, and "
-                       "their coverage over repeated data sets")
+  return with_mdp_params(
+             assay::method("kl_pessimism",
+                           "KL uncertainty sets with finite-sample radii from the method of "
+                           "types, pessimistic (robust) policy evaluation through the KL-ball "
+                           "dual, and their coverage over repeated data sets"))
       .cite(kPaper)
-      .param<Eigen::MatrixXd>("transitions", mdp.transitions,
-                              "P(s'|s,a): |S||A| x |S|, row s*|A|+a")
-      .param<Eigen::VectorXd>("rewards", mdp.rewards, "r(s,a): |S||A| entries, index s*|A|+a")
-      .param<Eigen::MatrixXd>("policy", mdp.policy, "pi(a|s): |S| x |A|")
-      .param<double>("discount", mdp.discount, "discount gamma", assay::range(0, 0.999))
-      .param<std::vector<double>>("initial", {},
-                                  "initial state law for the reported values; "
-                                  "[] = uniform")
       .param<int>("n", 200, "samples per (s,a) (generative) or trajectory length (trajectory)",
                   assay::range(1, 1e6))
       .param<double>("alpha", 0.1, "the set must cover P with probability >= 1 - alpha",
@@ -488,81 +352,40 @@ assay::MethodInfo kl_pessimism_info() {
       .output<assay::Table>("replicates",
                             "per data set: covered, pessimistic, plug_in_value, "
                             "pessimistic_value, mean_radius")
-      .check(
-          "coverage_at_least_1_minus_alpha",
-          "The KL set with the method-of-types radius contains the true kernel with "
-          "probability >= 1 - alpha (alpha = 0.1, n = 100 per pair, 200 data sets; "
-          "tolerance 3 binomial standard errors).",
-          [](const assay::CheckContext& ctx) {
-            const auto mdp = example_mdp();
-            const auto s =
-                pessimism_experiment(mdp, Eigen::VectorXd::Constant(2, 0.5),
-                                     {mt::Sampling::generative, 100, 0.1}, 200, check_seed(ctx, 1));
-            return assay::expect_at_least(s.coverage, 0.9 - rate_tolerance(0.9, 200), "coverage");
-          })
+      .check("coverage_at_least_1_minus_alpha",
+             "The KL set with the method-of-types radius contains the true kernel with "
+             "probability >= 1 - alpha (alpha = 0.1, n = 100 per pair, 200 data sets; "
+             "tolerance 3 binomial standard errors).",
+             [](const assay::CheckContext& ctx) {
+               return at_least_within(mt::kl_set_coverage(ctx.seed, parallel_blocks()), "coverage");
+             })
       .check("pessimistic_below_truth",
              "The pessimistic value is below the true value (at every state) at least "
              "1 - alpha of the time, here from one stationary trajectory of 400 transitions "
              "(alpha = 0.1, 200 data sets, 3 binomial standard errors).",
              [](const assay::CheckContext& ctx) {
-               const auto mdp = example_mdp();
-               const auto s = pessimism_experiment(mdp, Eigen::VectorXd::Constant(2, 0.5),
-                                                   {mt::Sampling::trajectory, 400, 0.1}, 200,
-                                                   check_seed(ctx, 2));
-               return assay::expect_at_least(s.pessimism_rate, 0.9 - rate_tolerance(0.9, 200),
-                                             "fraction V_pess <= V");
+               return at_least_within(mt::pessimism_below_truth(ctx.seed, parallel_blocks()),
+                                      "fraction V_pess <= V");
              })
       .check("dual_equals_brute_force",
              "The one-dimensional dual of min {p.v : D(f||p) <= eps} equals a brute-force "
              "search over the boundary of the KL ball (100 random 3-outcome instances).",
              [](const assay::CheckContext& ctx) {
-               std::mt19937_64 rng(check_seed(ctx, 3));
-               std::uniform_real_distribution<double> u(0, 1);
-               double worst = 0;
-               for (int i = 0; i < 100; ++i) {
-                 Eigen::VectorXd f(3), v(3);
-                 for (int j = 0; j < 3; ++j) f(j) = u(rng), v(j) = 10 * u(rng) - 5;
-                 if (i % 4 == 0) f(i % 3) = 0;  // an unobserved outcome
-                 f /= f.sum();
-                 const double radius = 0.005 + 0.5 * u(rng);
-                 worst =
-                     std::max(worst, std::abs(mt::kl_ball_minimum(f, v, radius).value -
-                                              mt::kl_ball_minimum_brute_force(f, v, radius, 720)));
-               }
                // Both sides locate a flat optimum to ~1e-8 of the value scale (|v| <= 5).
-               return assay::expect_at_most(worst, 1e-6, "max |dual - brute force|");
+               return assay::expect_at_most(mt::max_dual_brute_force_gap(ctx.seed), 1e-6,
+                                            "max |dual - brute force|");
              });
-}
-
-mt::FiniteMdp read_mdp(const assay::Context& ctx) {
-  mt::FiniteMdp mdp;
-  mdp.transitions = ctx.param<Eigen::MatrixXd>("transitions");
-  mdp.rewards = ctx.param<Eigen::VectorXd>("rewards");
-  mdp.policy = ctx.param<Eigen::MatrixXd>("policy");
-  mdp.discount = ctx.param<double>("discount");
-  try {
-    mdp.validate();
-  } catch (const std::invalid_argument& e) {
-    throw assay::Error(std::string("transitions/rewards/policy: ") + e.what());
-  }
-  return mdp;
 }
 
 void kl_pessimism(assay::Context& ctx) {
   const auto mdp = read_mdp(ctx);
-  const auto initial_param = ctx.param<std::vector<double>>("initial");
-  Eigen::VectorXd initial = Eigen::VectorXd::Constant(mdp.states(), 1.0 / mdp.states());
-  if (!initial_param.empty()) {
-    if (static_cast<int>(initial_param.size()) != mdp.states())
-      throw assay::Error("initial: needs |S| entries, or [] for uniform");
-    initial = Eigen::Map<const Eigen::VectorXd>(initial_param.data(), mdp.states());
-  }
+  const Eigen::VectorXd initial = read_initial(ctx, mdp.states());
   const mt::KlDesign design{ctx.param<std::string>("sampling") == "generative"
                                 ? mt::Sampling::generative
                                 : mt::Sampling::trajectory,
                             ctx.param<int>("n"), ctx.param<double>("alpha")};
-  const auto s =
-      pessimism_experiment(mdp, initial, design, ctx.param<int>("replicates"), ctx.seed(), &ctx);
+  const auto s = mt::pessimism_experiment(mdp, initial, design, ctx.param<int>("replicates"),
+                                          ctx.seed(), parallel_blocks(&ctx));
   ctx.output("true_value", initial.dot(mt::policy_value(mdp, mdp.transitions)));
   ctx.output("coverage", s.coverage);
   ctx.output("pessimism_rate", s.pessimism_rate);
@@ -588,49 +411,187 @@ void kl_pessimism(assay::Context& ctx) {
   ctx.output("replicates", std::move(table));
 }
 
-// ---------------------------------------------------------------- markov_coding_exponent
+// ---------------------------------------------------------------- mdp_value_rate
 
-std::vector<mt::ErrorEstimate> coding_errors(const Eigen::MatrixXd& kernel,
-                                             const mt::CodingExponent& e, double rate,
-                                             const std::vector<int>& lengths, std::int64_t paths,
-                                             std::uint64_t seed) {
-  const Eigen::VectorXd initial = mt::stationary_distribution(kernel);
-  // The twisted kernel makes the error event typical: importance sampling with bounded
-  // relative error. Below the entropy rate errors are typical and K itself is the proposal.
-  const Eigen::MatrixXd& proposal = e.exponent > 0 ? e.twisted_kernel : kernel;
-  std::vector<mt::ErrorEstimate> out(lengths.size());
-  constexpr std::int64_t kBlock = 2000;
-  const std::int64_t blocks = (paths + kBlock - 1) / kBlock;
-  for (std::size_t i = 0; i < lengths.size(); ++i) {
-    // Combine block means in block order: identical for any thread count.
-    std::vector<mt::ErrorEstimate> block(static_cast<std::size_t>(blocks));
-    assay::parallel_for(block.size(), 1, [&](std::size_t b0, std::size_t b1) {
-      for (std::size_t b = b0; b < b1; ++b) {
-        std::mt19937_64 rng(assay::derive_seed(seed, i * 100003 + b));
-        const std::int64_t size = std::min<std::int64_t>(kBlock, paths - b * kBlock);
-        block[b] = mt::type_code_error(kernel, proposal, initial, rate, lengths[i], size, rng);
-      }
-    });
-    double mean = 0, second = 0;
-    for (std::size_t b = 0; b < block.size(); ++b) {
-      const double size = std::min<std::int64_t>(kBlock, paths - b * kBlock);
-      const double var = block[b].standard_error * block[b].standard_error * size;
-      mean += block[b].probability * size;
-      second += (var + block[b].probability * block[b].probability) * size;
-    }
-    mean /= paths;
-    second /= paths;
-    out[i] = {mean, std::sqrt(std::max(0.0, second - mean * mean) / paths)};
-  }
-  return out;
+assay::MethodInfo mdp_value_rate_info() {
+  return with_mdp_params(
+             assay::method("mdp_value_rate",
+                           "Rate function of the plug-in value d . V^pi(P^) from n next states "
+                           "per state-action pair, by contraction of Sanov's theorem; exact "
+                           "finite-n tails (2 states) and the delta-method variance"))
+      .cite(kPaper)
+      .param<double>("offset", 1.0,
+                     "x - d . V^pi(P): the value x whose rate, minimiser and exact tail are "
+                     "reported (upper tail if > 0, lower tail if < 0)")
+      .param<std::vector<double>>("curve_offsets", {-2, -1, -0.5, -0.25, 0, 0.25, 0.5, 1, 2},
+                                  "offsets x - d . V at which the rate curve is tabulated")
+      .param<std::vector<double>>("lengths", {50, 100, 200, 400, 800},
+                                  "samples per pair n for the exact tail (|S| = 2 only)")
+      .param<int>("mc_n", 400, "samples per pair for the Monte Carlo spread", assay::range(1, 1e6))
+      .param<int>("mc_replicates", 2000, "data sets for the Monte Carlo spread (0: none)",
+                  assay::range(0, 1e7))
+      .output<double>("true_value", "d . V^pi(P)")
+      .output<double>("target_value", "x = true_value + offset")
+      .output<double>("rate", "I(x) = inf { sum_z D(P'_z||P_z) : d . V^pi(P') = x }")
+      .output<double>("gaussian_rate", "offset^2 / (2 sigma^2): the quadratic approximation")
+      .output<double>("delta_method_sd", "sigma: sqrt(n) times the asymptotic sd of d . V^pi(P^)")
+      .output<Eigen::MatrixXd>("tilted_transitions",
+                               "P*: the most likely empirical kernel with value x (rows "
+                               "exponentially tilted by lambda_s pi(a|s) W*)")
+      .output<Eigen::VectorXd>("tilted_values", "W* = V^pi(P*)")
+      .output<Eigen::VectorXd>("multipliers", "lambda_s per state")
+      .output<double>("minimiser_value", "d . V^pi(P*), equal to x when the dual is solved")
+      .output<double>("minimiser_divergence", "sum_z D(P*_z||P_z), equal to the rate")
+      .output<double>("exact_rate_at_max_n",
+                      "-(1/n) log P(tail event) at the largest n (NaN if not 2 states)")
+      .output<double>("gap_at_max_n", "exact_rate_at_max_n - rate")
+      .output<double>("mc_sd", "sqrt(mc_n) times the sd of d . V^pi(P^) over the data sets")
+      .output<double>("mc_sd_se", "its standard error")
+      .output<assay::Table>("curve", "offset, value, rate, gaussian_rate")
+      .output<assay::Table>("finite_n",
+                            "per n: exact_log_probability, exact_rate, gap, "
+                            "gap_n_over_log_n, lattice_rate (min divergence over the "
+                            "empirical kernels in the event)")
+      .check("tail_above_rate",
+             "For the 2-state, 2-action example MDP (gamma = 0.9, uniform d), the exact "
+             "-(1/n) log P(d.V(P^) >= v + 1) lies above the contraction rate I(v + 1) for every "
+             "n in 50..800.",
+             [](const assay::CheckContext&) {
+               return assay::expect_at_least(mt::min_value_tail_gap_above_rate(), 0.0,
+                                             "min over n of exact rate - I");
+             })
+      .check("tail_gap_shrinks_like_log_n_over_n",
+             "The gap -(1/n) log P - I behaves as c log(n)/n with c = 1/2 (Richardson from "
+             "n = 200, 400, 800; tolerance the size of the last correction).",
+             [](const assay::CheckContext&) {
+               return near(mt::value_tail_log_n_coefficient(), "c from doublings 200->400->800");
+             })
+      .check("rate_equals_lattice_minimum",
+             "I(v + 1) equals the brute-force minimum of sum_z D(P^_z||P_z) over the empirical "
+             "kernels (n = 800) in the event, from below, within the cost of rounding the "
+             "minimiser onto the lattice.",
+             [](const assay::CheckContext&) {
+               return near(mt::value_rate_against_lattice_minimum(), "lattice minimum - I");
+             })
+      .check("minimiser_has_the_value",
+             "The dual's tilted kernel P* is primal feasible: d.V^pi(P*) = x at x = v - 1, "
+             "v + 1, v + 2 (to the inner Brent tolerance, 1e-6 on values near 10).",
+             [](const assay::CheckContext&) {
+               return assay::expect_at_most(mt::value_rate_minimiser_residual(), 1e-6,
+                                            "max |d.V(P*) - x|");
+             })
+      .check("curvature_is_delta_method",
+             "Near the true value the rate is quadratic with the delta-method variance: "
+             "2 sigma^2 I(v +- delta) / delta^2 -> 1 (delta = 0.02 sigma; tolerance the change "
+             "when delta doubles).",
+             [](const assay::CheckContext&) {
+               return near(mt::value_rate_curvature(), "2 sigma^2 I / delta^2");
+             })
+      .check("variance_is_delta_method",
+             "n Var(d.V(P^)) over 4000 data sets of n = 400 per pair equals the delta-method "
+             "sigma^2 within 3 standard errors.",
+             [](const assay::CheckContext& ctx) {
+               return near(mt::plug_in_variance_against_delta_method(ctx.seed, parallel_blocks()),
+                           "n Var vs sigma^2");
+             });
 }
+
+void mdp_value_rate(assay::Context& ctx) {
+  const auto mdp = read_mdp(ctx);
+  if (!(mdp.discount > 0))
+    throw assay::Error("discount: the value rate needs gamma > 0; set discount in (0, 0.999]");
+  Eigen::VectorXd d = read_initial(ctx, mdp.states());
+  if (!(d.sum() > 0)) throw assay::Error("initial: needs a positive entry");
+  d /= d.sum();
+  const double truth = d.dot(mt::policy_value(mdp, mdp.transitions));
+  const double sigma = std::sqrt(mt::plug_in_value_variance(mdp, d));
+  const double offset = ctx.param<double>("offset"), x = truth + offset;
+  const auto rate = [&](double value) {
+    try {
+      return mt::plug_in_value_rate(mdp, d, value);
+    } catch (const std::invalid_argument& e) {
+      throw assay::Error(std::string("transitions/rewards/policy/initial: ") + e.what());
+    }
+  };
+  const mt::ValueRate r = rate(x);
+  ctx.output("true_value", truth);
+  ctx.output("target_value", x);
+  ctx.output("rate", r.rate);
+  ctx.output("gaussian_rate", offset * offset / (2 * sigma * sigma));
+  ctx.output("delta_method_sd", sigma);
+  ctx.output("tilted_transitions", r.transitions);
+  ctx.output("tilted_values", r.values);
+  ctx.output("multipliers", r.multipliers);
+  ctx.output("minimiser_value",
+             std::isfinite(r.rate) ? d.dot(mt::policy_value(mdp, r.transitions)) : kNaN);
+  ctx.output("minimiser_divergence",
+             std::isfinite(r.rate) ? mt::kernel_divergence(mdp, r.transitions) : kNaN);
+  ctx.progress(0.1);
+
+  std::vector<double> offsets = ctx.param<std::vector<double>>("curve_offsets"), values, rates,
+                      gaussian;
+  for (double o : offsets) {
+    ctx.throw_if_cancelled();
+    values.push_back(truth + o);
+    rates.push_back(rate(truth + o).rate);
+    gaussian.push_back(o * o / (2 * sigma * sigma));
+  }
+  assay::Table curve;
+  curve.add("offset", offsets)
+      .add("value", values)
+      .add("rate", rates)
+      .add("gaussian_rate", gaussian);
+  ctx.output("curve", std::move(curve));
+  ctx.progress(0.4);
+
+  const auto lengths = as_lengths(ctx.param<std::vector<double>>("lengths"), "lengths");
+  std::vector<std::int64_t> ns(lengths.begin(), lengths.end());
+  std::vector<double> log_p, exact, gap, gap_scaled, lattice;
+  for (int n : lengths) {
+    ctx.throw_if_cancelled();
+    const bool feasible = mt::exact_value_tail_feasible(mdp, n) && std::isfinite(r.rate);
+    const auto tail =
+        feasible ? mt::exact_value_tail(mdp, d, x, offset >= 0, n) : mt::ValueTail{kNaN, kNaN};
+    log_p.push_back(tail.log_probability);
+    exact.push_back(-tail.log_probability / n);
+    gap.push_back(exact.back() - r.rate);
+    gap_scaled.push_back(n > 1 ? gap.back() * n / std::log(n) : kNaN);
+    lattice.push_back(tail.lattice_rate);
+  }
+  const bool any_length = !lengths.empty();
+  ctx.output("exact_rate_at_max_n", any_length ? exact[longest(lengths)] : kNaN);
+  ctx.output("gap_at_max_n", any_length ? gap[longest(lengths)] : kNaN);
+  assay::Table finite;
+  finite.add("n", ns)
+      .add("exact_log_probability", log_p)
+      .add("exact_rate", exact)
+      .add("gap", gap)
+      .add("gap_n_over_log_n", gap_scaled)
+      .add("lattice_rate", lattice);
+  ctx.output("finite_n", std::move(finite));
+  ctx.progress(0.7);
+
+  const int replicates = ctx.param<int>("mc_replicates"), mc_n = ctx.param<int>("mc_n");
+  double mc_sd = kNaN, mc_sd_se = kNaN;
+  if (replicates > 1) {
+    const auto spread =
+        mt::plug_in_value_spread(mdp, d, mc_n, replicates, ctx.seed(), parallel_blocks(&ctx));
+    mc_sd = std::sqrt(mc_n * spread.variance);
+    mc_sd_se = mc_n * spread.variance_se / (2 * mc_sd);  // delta method for the square root
+  }
+  ctx.output("mc_sd", mc_sd);
+  ctx.output("mc_sd_se", mc_sd_se);
+  ctx.progress(1.0);
+}
+
+// ---------------------------------------------------------------- markov_coding_exponent
 
 assay::MethodInfo markov_coding_exponent_info() {
   return assay::method("markov_coding_exponent",
                        "Error exponent e(R) of type-based fixed-rate coding of a Markov source, "
                        "and importance-sampled error probabilities of that code")
       .cite(kPaper)
-      .param<Eigen::MatrixXd>("kernel", two_state_kernel(),
+      .param<Eigen::MatrixXd>("kernel", mt::two_state_kernel(),
                               "source kernel K (square, rows sum to 1, irreducible)")
       .param<double>("rate", 0.55, "code rate R in nats per symbol", assay::range(0, 10))
       .param<std::vector<double>>("lengths", {100, 200, 400, 800},
@@ -653,56 +614,40 @@ assay::MethodInfo markov_coding_exponent_info() {
       .check("zero_up_to_entropy_rate",
              "e(R) = 0 for every R up to the entropy rate H(K) (K = [[0.9,0.1],[0.2,0.8]]).",
              [](const assay::CheckContext&) {
-               const Eigen::MatrixXd k = two_state_kernel();
-               const double h = mt::entropy_rate(k);
-               double worst = 0;
-               for (int i = 0; i <= 50; ++i)
-                 worst = std::max(worst, mt::coding_exponent(k, h * i / 50).exponent);
-               return assay::expect_at_most(worst, 1e-12, "max e(R) on [0, H]");
+               return assay::expect_at_most(mt::max_exponent_below_entropy_rate(), 1e-12,
+                                            "max e(R) on [0, H]");
              })
-      .check("positive_increasing_convex_above",
-             "Above H(K), e(R) is positive, strictly increasing and convex (smallest first and "
-             "second differences on a grid of 60 rates up to the topological entropy).",
-             [](const assay::CheckContext&) {
-               const Eigen::MatrixXd k = two_state_kernel();
-               const double h = mt::entropy_rate(k), top = mt::topological_entropy(k);
-               std::vector<double> e;
-               for (int i = 1; i <= 60; ++i)
-                 e.push_back(mt::coding_exponent(k, h + (top - h) * i / 61.0).exponent);
-               double min_diff = std::numeric_limits<double>::infinity(), min_second = min_diff;
-               for (std::size_t i = 1; i < e.size(); ++i)
-                 min_diff = std::min(min_diff, e[i] - e[i - 1]);
-               for (std::size_t i = 2; i < e.size(); ++i)
-                 min_second = std::min(min_second, e[i] - 2 * e[i - 1] + e[i - 2]);
-               // Second differences are computed from values accurate to ~1e-12.
-               const bool ok = e.front() > 0 && min_diff > 0 && min_second > -1e-10;
-               return assay::expect_at_least(ok ? std::min(min_diff, min_second + 1e-10) : -1, 0.0,
-                                             "min(first difference, second difference); e(R1) = " +
-                                                 assay::to_text(e.front()));
-             })
+      .check(
+          "positive_increasing_convex_above",
+          "Above H(K), e(R) is positive, strictly increasing and convex (smallest first and "
+          "second differences on a grid of 60 rates up to the topological entropy).",
+          [](const assay::CheckContext&) {
+            const auto shape = mt::exponent_shape_above_entropy_rate();
+            // Second differences are computed from values accurate to ~1e-12.
+            const bool ok =
+                shape.first > 0 && shape.min_difference > 0 && shape.min_second_difference > -1e-10;
+            return assay::expect_at_least(
+                ok ? std::min(shape.min_difference, shape.min_second_difference + 1e-10) : -1, 0.0,
+                "min(first difference, second difference); e(R1) = " + assay::to_text(shape.first));
+          })
       .check("simulated_errors_decay_at_exponent",
              "Importance-sampled error probabilities of the type code at R = 0.55 decay in n "
              "with slope e(R): the slope fitted over n = 100..800 (with a log n prefactor "
              "term) is within 3 standard errors of e(R).",
              [](const assay::CheckContext& ctx) {
-               const Eigen::MatrixXd k = two_state_kernel();
-               const auto e = mt::coding_exponent(k, 0.55);
-               const std::vector<int> lengths{100, 200, 400, 800};
-               const auto fit = mt::fit_exponential_decay(
-                   lengths, coding_errors(k, e, 0.55, lengths, 10000, check_seed(ctx, 4)));
-               return assay::expect_near(fit.slope, e.exponent, 3 * fit.slope_se,
-                                         "fitted slope vs e(R)");
+               return near(mt::simulated_error_slope(ctx.seed, parallel_blocks()),
+                           "fitted slope vs e(R)");
              });
 }
 
 void markov_coding_exponent(assay::Context& ctx) {
   const auto kernel = ctx.param<Eigen::MatrixXd>("kernel");
-  mt::require_stochastic(kernel, "kernel");
+  require_stochastic(kernel);
   const double rate = ctx.param<double>("rate");
   const auto e = mt::coding_exponent(kernel, rate);
-  const double h = mt::entropy_rate(kernel), top = mt::topological_entropy(kernel);
+  const double top = mt::topological_entropy(kernel);
   ctx.output("exponent", e.exponent);
-  ctx.output("entropy_rate", h);
+  ctx.output("entropy_rate", mt::entropy_rate(kernel));
   ctx.output("topological_entropy", top);
   ctx.output("multiplier", e.multiplier);
   ctx.output("twisted_kernel", e.twisted_kernel.size() ? e.twisted_kernel : kernel);
@@ -710,8 +655,8 @@ void markov_coding_exponent(assay::Context& ctx) {
   const int paths = ctx.param<int>("paths");
   std::vector<mt::ErrorEstimate> errors;
   if (std::isfinite(e.exponent) && paths > 0)
-    errors = coding_errors(kernel, e, rate, lengths, paths, ctx.seed());
-  ctx.throw_if_cancelled();
+    errors = mt::coding_error_experiment(kernel, e, rate, lengths, paths, ctx.seed(),
+                                         parallel_blocks(&ctx));
   std::vector<std::int64_t> ns(lengths.begin(), lengths.end());
   std::vector<double> p, se, normalised;
   for (std::size_t i = 0; i < lengths.size(); ++i) {
@@ -720,17 +665,13 @@ void markov_coding_exponent(assay::Context& ctx) {
     se.push_back(have ? errors[i].standard_error : kNaN);
     normalised.push_back(have && p.back() > 0 ? -std::log(p.back()) / lengths[i] : kNaN);
   }
-  double slope = kNaN, slope_se = kNaN;
   const bool fittable =
       errors.size() >= 4 &&
       std::all_of(errors.begin(), errors.end(), [](auto& x) { return x.probability > 0; });
-  if (fittable) {
-    const auto fit = mt::fit_exponential_decay(lengths, errors);
-    slope = fit.slope;
-    slope_se = fit.slope_se;
-  }
-  ctx.output("fitted_exponent", slope);
-  ctx.output("fitted_exponent_se", slope_se);
+  const auto fit =
+      fittable ? mt::fit_exponential_decay(lengths, errors) : mt::DecayFit{kNaN, kNaN, kNaN};
+  ctx.output("fitted_exponent", fit.slope);
+  ctx.output("fitted_exponent_se", fit.slope_se);
   assay::Table table;
   table.add("n", ns)
       .add("error_probability", p)
@@ -750,7 +691,8 @@ void markov_coding_exponent(assay::Context& ctx) {
 
 }  // namespace
 
-ASSAY_PLUGIN("mdp_types", "0.1.0", assay::export_method(markov_pair_ldp_info(), markov_pair_ldp),
+ASSAY_PLUGIN("mdp_types", "0.2.0", assay::export_method(markov_pair_ldp_info(), markov_pair_ldp),
              assay::export_method(type_class_sizes_info(), type_class_sizes),
              assay::export_method(kl_pessimism_info(), kl_pessimism),
+             assay::export_method(mdp_value_rate_info(), mdp_value_rate),
              assay::export_method(markov_coding_exponent_info(), markov_coding_exponent))
