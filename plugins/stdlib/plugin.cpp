@@ -3,8 +3,10 @@
 #include <assay/sdk.hpp>
 #include <cmath>
 
+#include "classification.hpp"
 #include "labelled_data.hpp"
 #include "linear_probe.hpp"
+#include "matrix_file.hpp"
 
 namespace {
 
@@ -101,6 +103,73 @@ void linear_probe(assay::Context& ctx) {
   ctx.output("r_squared", s.r_squared);
 }
 
+assay::MethodInfo load_matrix_info() {
+  return assay::method("load_matrix", "A matrix from a CSV file or an HDF5 dataset")
+      .required<std::string>("path", "CSV file (header line optional) or .h5/.hdf5 file")
+      .param("dataset", "", "HDF5 dataset path (e.g. \"/x\"); ignored for CSV")
+      .output<Eigen::MatrixXd>("matrix", "the matrix, one row per line or per dataset row")
+      .output<std::int64_t>("rows", "number of rows")
+      .output<std::int64_t>("cols", "number of columns");
+}
+
+void load_matrix(assay::Context& ctx) {
+  Eigen::MatrixXd m;
+  try {
+    m = sl::read_matrix(ctx.param<std::string>("path"), ctx.param<std::string>("dataset"));
+  } catch (const std::runtime_error& e) {
+    throw assay::Error(std::string("load_matrix: ") + e.what());
+  }
+  ctx.output("rows", static_cast<std::int64_t>(m.rows()));
+  ctx.output("cols", static_cast<std::int64_t>(m.cols()));
+  ctx.output("matrix", std::move(m));
+}
+
+assay::MethodInfo classify_info() {
+  return assay::method("classify",
+                       "Cross-validated logistic-regression accuracy of features against labels, "
+                       "with a Wilson confidence interval")
+      .param<int>("folds", 5, "cross-validation folds (fold f holds out i mod folds == f)",
+                  assay::range(2, 1000))
+      .param<double>("lambda", 1e-2, "L2 penalty of the one-vs-rest logistic fits",
+                     assay::range(1e-12, 1e12))
+      .param<double>("confidence", 0.95, "level of the confidence interval",
+                     assay::range(0.5, 0.9999))
+      .input<Eigen::MatrixXd>("features", "n x d features, one example per row")
+      .input<std::vector<std::int64_t>>("labels", "n class labels in [0, classes)")
+      .output<double>("accuracy", "pooled held-out accuracy")
+      .output<double>("ci_low", "lower end of the Wilson interval")
+      .output<double>("ci_high", "upper end of the Wilson interval")
+      .check("interval_covers_chance",
+             "On features independent of the labels (2 classes, 400 examples) the 99% interval "
+             "contains the chance accuracy 1/2.",
+             [](const assay::CheckContext& ctx) {
+               std::mt19937_64 rng(assay::derive_seed(ctx.seed, 3));
+               auto noise = sl::gaussian_clusters(400, 4, 2, 1.0, rng);
+               auto labels = noise.y;
+               std::shuffle(labels.begin(), labels.end(), rng);
+               const auto s = sl::classify(noise.x, labels, 5, 1e-2, 2.576);
+               const double miss = std::max({0.0, s.ci_low - 0.5, 0.5 - s.ci_high});
+               return assay::expect_at_most(miss, 0.0, "distance from 1/2 to the interval");
+             });
+}
+
+void classify(assay::Context& ctx) {
+  const auto features = ctx.input<Eigen::MatrixXd>("features");
+  const auto labels = as_labels(ctx.input<std::vector<std::int64_t>>("labels"));
+  if (features.rows() != static_cast<Eigen::Index>(labels.size()))
+    throw assay::Error("features/labels: " + std::to_string(features.rows()) + " rows but " +
+                       std::to_string(labels.size()) + " labels; connect matching outputs");
+  const int folds = ctx.param<int>("folds");
+  if (folds > static_cast<int>(labels.size()))
+    throw assay::Error("folds: more folds than examples; use at most " +
+                       std::to_string(labels.size()));
+  const auto s = sl::classify(features, labels, folds, ctx.param<double>("lambda"),
+                              sl::two_sided_normal_quantile(ctx.param<double>("confidence")));
+  ctx.output("accuracy", s.accuracy);
+  ctx.output("ci_low", s.ci_low);
+  ctx.output("ci_high", s.ci_high);
+}
+
 }  // namespace
 
 ASSAY_PLUGIN("stdlib", "0.1.0",
@@ -114,4 +183,6 @@ ASSAY_PLUGIN("stdlib", "0.1.0",
                                                  "in the first two coordinates",
                                                  2),
                                   generator(&sl::spirals)),
-             assay::export_method(linear_probe_info(), linear_probe))
+             assay::export_method(linear_probe_info(), linear_probe),
+             assay::export_method(load_matrix_info(), load_matrix),
+             assay::export_method(classify_info(), classify))

@@ -1,0 +1,83 @@
+"""Flood (Assay, C++) against python3-gudhi on the same point clouds; see README.md.
+    /usr/bin/python3 bench/flood/compare.py build/bin/bench_flood [--quick]
+Each side runs in its own process (single thread, CPU time, median of repeats; peak RSS of the
+process). Agreement: exact Flood with L = X must equal GUDHI's alpha diagrams (bottleneck <= 1e-9);
+on codensity slices both must find one dominant loop at the middle slice."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import gudhi
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def cloud(n, seed):
+    """A unit circle (noise 0.05) with 30% uniform background in [-1.5, 1.5]^2."""
+    rng = np.random.default_rng(seed)
+    m = int(round(0.3 * n))
+    t = rng.uniform(0, 2 * np.pi, n - m)
+    circle = np.c_[np.cos(t), np.sin(t)] + 0.05 * rng.standard_normal((n - m, 2))
+    return np.r_[rng.uniform(-1.5, 1.5, (m, 2)), circle]
+
+
+def run(cmd):
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def load(path):
+    d = np.loadtxt(path, delimiter=",", ndmin=2)
+    return d.reshape(-1, 2)
+
+
+def main():
+    bench = sys.argv[1]
+    quick = "--quick" in sys.argv
+    print("load average:", os.getloadavg())
+    tmp = tempfile.mkdtemp(prefix="bench_flood_")
+    peer = [sys.executable, os.path.join(HERE, "peer.py")]
+    print("\n== exact Flood with L = X vs GUDHI alpha complex ==")
+    print(f"{'n':>7} {'assay s':>9} {'gudhi s':>9} {'time ratio':>10} {'assay MB':>9} "
+          f"{'gudhi MB':>9} {'mem ratio':>9} {'bottleneck':>11}")
+    for n in ([1000, 4000] if quick else [1000, 4000, 16000, 64000]):
+        path = os.path.join(tmp, f"x{n}.csv")
+        np.savetxt(path, cloud(n, n), delimiter=",", fmt="%.17g")
+        prefix = os.path.join(tmp, f"a{n}")
+        a = run([bench, "alpha", path, prefix, "3"])
+        p = run(peer + ["alpha", path, prefix, "3"])
+        gap = max(gudhi.bottleneck_distance(load(f"{prefix}_h{k}.csv"), load(f"{prefix}_peer_h{k}.csv"))
+                  for k in range(2))
+        assert gap <= 1e-9, f"diagrams differ: bottleneck {gap}"
+        print(f"{n:>7} {a['cpu_s']:>9.3f} {p['cpu_s']:>9.3f} {p['cpu_s'] / a['cpu_s']:>10.2f} "
+              f"{a['maxrss_kb'] / 1024:>9.1f} {p['maxrss_kb'] / 1024:>9.1f} "
+              f"{p['maxrss_kb'] / a['maxrss_kb']:>9.2f} {gap:>11.2e}")
+    print("\n== scaling in n: Flood with 200 landmarks (sampled, resolution 4) ==")
+    print(f"{'n':>7} {'assay s':>9} {'simplices':>9} {'assay MB':>9}")
+    for n in ([1000, 10000] if quick else [1000, 10000, 100000]):
+        path = os.path.join(tmp, f"x{n}.csv")
+        np.savetxt(path, cloud(n, n), delimiter=",", fmt="%.17g")
+        a = run([bench, "landmarks", path, os.path.join(tmp, f"l{n}"), "3", "200"])
+        print(f"{n:>7} {a['cpu_s']:>9.3f} {a['simplices']:>9} {a['maxrss_kb'] / 1024:>9.1f}")
+    print("\n== codensity: bifiltration (all points as landmarks, 5 slices) vs GUDHI Rips on the "
+          "same 5 codensity slices (edges <= 0.5, dimension 2) ==")
+    print(f"{'n':>7} {'assay s':>9} {'gudhi s':>9} {'time ratio':>10} {'assay MB':>9} "
+          f"{'gudhi MB':>9} {'mem ratio':>9}  top H1 persistence per slice (assay | gudhi)")
+    for n in ([500, 1000] if quick else [500, 1000, 2000]):
+        path = os.path.join(tmp, f"c{n}.csv")
+        np.savetxt(path, cloud(n, n + 1), delimiter=",", fmt="%.17g")
+        prefix = os.path.join(tmp, f"c{n}")
+        a = run([bench, "codensity", path, prefix, "3", "0", "5"])
+        p = run(peer + ["codensity", path, prefix, "1", "5", "0.5"])
+        ta = np.loadtxt(f"{prefix}_top_h1.csv")
+        tp = np.loadtxt(f"{prefix}_peer_top_h1.csv")
+        print(f"{n:>7} {a['cpu_s']:>9.3f} {p['cpu_s']:>9.3f} {p['cpu_s'] / a['cpu_s']:>10.2f} "
+              f"{a['maxrss_kb'] / 1024:>9.1f} {p['maxrss_kb'] / 1024:>9.1f} "
+              f"{p['maxrss_kb'] / a['maxrss_kb']:>9.2f}  {np.round(ta, 2)} | {np.round(tp, 2)}")
+
+
+if __name__ == "__main__":
+    main()
