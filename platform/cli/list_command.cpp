@@ -1,4 +1,5 @@
 // assay list [--json]: plugins and methods found, with versions and load status.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 
@@ -39,14 +40,24 @@ void print_json(const PluginRegistry& registry) {
   std::cout << json.str() << "\n";
 }
 
+// Columns as wide as their longest entry (at least the header), so long ids never run together.
 void print_table(const PluginRegistry& registry) {
-  std::cout << std::left << std::setw(26) << "METHOD" << std::setw(18) << "PLUGIN" << std::setw(10)
-            << "VERSION"
+  std::size_t id_width = 6, plugin_width = 6, version_width = 7;
+  for (const auto& id : registry.ids()) {
+    const auto* m = registry.method(id);
+    id_width = std::max(id_width, id.size());
+    plugin_width = std::max(plugin_width, m->plugin->name.size());
+    version_width = std::max(version_width, m->exported.info.version.size());
+  }
+  const auto column = [](std::size_t width) { return std::setw(static_cast<int>(width + 2)); };
+  std::cout << std::left << column(id_width) << "METHOD" << column(plugin_width) << "PLUGIN"
+            << column(version_width) << "VERSION"
             << "SUMMARY\n";
   for (const auto& id : registry.ids()) {
     const auto* m = registry.method(id);
-    std::cout << std::setw(26) << id << std::setw(18) << m->plugin->name << std::setw(10)
-              << m->exported.info.version << m->exported.info.summary << "\n";
+    std::cout << column(id_width) << id << column(plugin_width) << m->plugin->name
+              << column(version_width) << m->exported.info.version << m->exported.info.summary
+              << "\n";
   }
   std::cout << "\n" << registry.plugins().size() << " plugins loaded";
   if (!registry.refusals().empty()) std::cout << ", " << registry.refusals().size() << " refused:";

@@ -74,15 +74,22 @@ std::string number(double x) {
   return s.str();
 }
 
+// Method and check columns as wide as their longest entry, so long ids never run together.
 void print_table(const std::vector<CheckRun>& runs) {
-  std::cout << std::left << std::setw(24) << "METHOD" << std::setw(34) << "CHECK" << std::setw(6)
-            << "" << std::setw(13) << "MEASURED" << std::setw(13) << "EXPECTED" << std::setw(26)
-            << "RELATION"
+  std::size_t method_width = 6, check_width = 5;
+  for (const auto& r : runs) {
+    method_width = std::max(method_width, r.method->exported.info.id.size());
+    check_width = std::max(check_width, r.check->name.size());
+  }
+  const auto column = [](std::size_t width) { return std::setw(static_cast<int>(width + 2)); };
+  std::cout << std::left << column(method_width) << "METHOD" << column(check_width) << "CHECK"
+            << std::setw(6) << "" << std::setw(13) << "MEASURED" << std::setw(13) << "EXPECTED"
+            << std::setw(26) << "RELATION"
             << "SECONDS\n";
   for (const auto& r : runs) {
     const bool pass = r.error.empty() && r.result.passed;
-    std::cout << std::setw(24) << r.method->exported.info.id << std::setw(34) << r.check->name
-              << std::setw(6) << (pass ? "ok" : "FAIL") << std::setw(13)
+    std::cout << column(method_width) << r.method->exported.info.id << column(check_width)
+              << r.check->name << std::setw(6) << (pass ? "ok" : "FAIL") << std::setw(13)
               << number(r.result.measured) << std::setw(13) << number(r.result.expected)
               << std::setw(26) << r.result.relation << std::fixed << std::setprecision(2)
               << r.seconds << std::defaultfloat << "\n";
