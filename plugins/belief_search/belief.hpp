@@ -26,6 +26,29 @@ double binary_entropy(double p);
 double expected_information_gain(const Eigen::VectorXd& belief, const SensorModel& model,
                                  int segment);
 
+// argmax_k I(H; Y_k), the first k on ties. I(H; Y_k) depends on belief(k) alone and is concave
+// in it, so only the two belief values bracketing its maximiser need evaluating: O(K)
+// comparisons and four logarithms instead of 2K. The sensor's constants are computed once.
+class InformationGainRule {
+ public:
+  explicit InformationGainRule(const SensorModel& model);
+  int most_informative_segment(const Eigen::VectorXd& belief) const;
+
+ private:
+  double gain_at(double b) const;
+
+  SensorModel model_;
+  double h_true_ = 0, h_false_ = 0;  // h(TPR), h(FPR)
+  double b_star_ = 0;                // the belief value with the largest gain
+};
+
+int most_informative_segment(const Eigen::VectorXd& belief, const SensorModel& model);
+
+// bayes_update in place; returns the posterior's entropy computed from the prior's `entropy`
+// in O(1): only the looked-at segment's likelihood differs from the others'.
+double bayes_update_in_place(Eigen::VectorXd& belief, const SensorModel& model, int segment,
+                             bool detected, double entropy);
+
 struct Look {
   int segment = 0;
   bool detected = false;

@@ -1,10 +1,12 @@
 #include "exact_search_value.hpp"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
-#include <unordered_map>
+#include <vector>
 
 #include "belief.hpp"
 #include "searchers.hpp"
@@ -30,15 +32,69 @@ struct History {
   }
 };
 
+// Values by packed history key, open addressing with linear probing, key and value in one slot:
+// the optimal programme visits millions of histories and is bound by cache misses, which a
+// node-based map multiplies.
+class ValueTable {
+ public:
+  const ExactSearchValue* find(std::uint64_t key) const {
+    if (slots_.empty()) return nullptr;
+    for (std::size_t i = index(key);; i = (i + 1) & mask()) {
+      if (slots_[i].key == 0) return nullptr;
+      if (slots_[i].key == key + 1) return &slots_[i].value;
+    }
+  }
+
+  void insert(std::uint64_t key, const ExactSearchValue& value) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    std::size_t i = index(key);
+    while (slots_[i].key != 0) i = (i + 1) & mask();
+    slots_[i] = {key + 1, value};  // key 0 marks an empty slot; the empty history has key 0
+    ++size_;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t key = 0;
+    ExactSearchValue value;
+  };
+
+  std::size_t mask() const { return slots_.size() - 1; }
+  std::size_t index(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> shift_);
+  }
+
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(std::max<std::size_t>(1 << 16, 2 * old.size()), Slot{});
+    shift_ = 64 - std::countr_zero(slots_.size());  // Fibonacci hashing: the top bits
+    size_ = 0;
+    for (const Slot& s : old)
+      if (s.key != 0) insert(s.key - 1, s.value);
+  }
+
+  std::vector<Slot> slots_;
+  std::size_t size_ = 0;
+  int shift_ = 64;
+};
+
 class ExactSearch {
  public:
   ExactSearch(const Eigen::VectorXd& prior, const SensorModel& sensor, double threshold, int budget,
               LookRule rule)
-      : prior_(prior), sensor_(sensor), threshold_(threshold), budget_(budget), rule_(rule) {}
+      : log_prior_(prior.array().log()),
+        sensor_(sensor),
+        threshold_(threshold),
+        budget_(budget),
+        rule_(rule),
+        log_tp_(std::log(sensor.true_positive_rate)),
+        log_tn_(std::log1p(-sensor.true_positive_rate)),
+        log_fp_(std::log(sensor.false_positive_rate)),
+        log_fn_(std::log1p(-sensor.false_positive_rate)) {}
 
   ExactSearchValue value(const History& h) {
     const auto key = h.key();
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    if (const auto* known = memo_.find(key)) return *known;
     const Eigen::VectorXd b = belief(h);
     ExactSearchValue v{0, b.maxCoeff()};
     if (b.maxCoeff() < threshold_ && h.frames < budget_) {
@@ -52,24 +108,28 @@ class ExactSearch {
         }
       }
     }
-    memo_.emplace(key, v);
+    memo_.insert(key, v);
     return v;
   }
 
  private:
+  // log b(hyp) = log prior(hyp) + the log-likelihood of every look: the looks at hyp with the
+  // true-positive rate, all others with the false-positive rate. O(K) from the totals.
   Eigen::VectorXd belief(const History& h) const {
-    Eigen::VectorXd log_b = prior_.array().log();
-    for (Eigen::Index k = 0; k < prior_.size(); ++k) {
-      for (Eigen::Index hyp = 0; hyp < prior_.size(); ++hyp) {
-        const double rate = hyp == k ? sensor_.true_positive_rate : sensor_.false_positive_rate;
-        // Counts guard the logs: a perfect sensor has log(0) for events never seen.
-        if (h.detections[k] > 0) log_b(hyp) += h.detections[k] * std::log(rate);
-        if (h.misses[k] > 0) log_b(hyp) += h.misses[k] * std::log1p(-rate);
-      }
-    }
+    int detections = 0, misses = 0;
+    for (Eigen::Index k = 0; k < log_prior_.size(); ++k)
+      detections += h.detections[k], misses += h.misses[k];
+    Eigen::VectorXd log_b = log_prior_;
+    for (Eigen::Index k = 0; k < log_b.size(); ++k)
+      log_b(k) += times(h.detections[k], log_tp_) + times(h.misses[k], log_tn_) +
+                  times(detections - h.detections[k], log_fp_) +
+                  times(misses - h.misses[k], log_fn_);
     Eigen::VectorXd b = (log_b.array() - log_b.maxCoeff()).exp();
     return b / b.sum();
   }
+
+  // Counts guard the logs: a perfect sensor has log(0) for events never seen.
+  static double times(int count, double log_rate) { return count > 0 ? count * log_rate : 0.0; }
 
   ExactSearchValue look(const History& h, const Eigen::VectorXd& b, int k) {
     const double p_detect =
@@ -82,12 +142,13 @@ class ExactSearch {
             p_detect * a.accuracy + (1 - p_detect) * c.accuracy};
   }
 
-  Eigen::VectorXd prior_;
+  Eigen::VectorXd log_prior_;
   SensorModel sensor_;
   double threshold_;
   int budget_;
   LookRule rule_;
-  std::unordered_map<std::uint64_t, ExactSearchValue> memo_;
+  double log_tp_, log_tn_, log_fp_, log_fn_;  // log P(detect | answer), log P(miss | answer), ...
+  ValueTable memo_;
 };
 
 }  // namespace

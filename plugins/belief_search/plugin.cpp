@@ -2,12 +2,9 @@
 // noisy (simulated) sensor. The science lives in the other files of this folder; this file
 // declares the methods, reads their params, calls the science and writes outputs.
 #include <assay/sdk.hpp>
-#include <cmath>
-#include <sstream>
 
 #include "belief.hpp"
-#include "exact_search_value.hpp"
-#include "paper_claims.hpp"
+#include "checks.hpp"
 #include "policy_training.hpp"
 #include "search_evaluation.hpp"
 
@@ -18,9 +15,6 @@ namespace bs = assay::belief_search;
 constexpr const char* kPaper =
     "BeliefSearch: a VLM as a noisy sensor under an external Bayesian controller for long-video "
     "temporal search (seed paper 9)";
-
-// The operating point the checks use: 16 segments, a moderately informative question.
-bs::EpisodeConfig check_config() { return {16, 1.0, {0.8, 0.1}, 0.4}; }
 
 // Episode params shared by the methods, so a controller sweep sees the same worlds.
 assay::MethodInfo with_episode_params(assay::MethodInfo info) {
@@ -103,98 +97,6 @@ void video_search_env(assay::Context& ctx) {
 
 // ---------------------------------------------------------------- belief_controller
 
-assay::CheckResult check_enumeration(const assay::CheckContext& ctx) {
-  const double err = bs::max_update_error_vs_enumeration(ctx.seed, 200);
-  return assay::expect_at_most(err, 1e-12,
-                               "max |sequential - enumerated posterior| over 200 histories x 12 "
-                               "looks, K in 2..8");
-}
-
-assay::CheckResult check_calibration(const assay::CheckContext& ctx) {
-  const auto r = bs::calibration_at_threshold(check_config(), 0.9, {0.95, 0.02}, 2000, ctx.seed);
-  const auto& w = r.well_specified;
-  std::ostringstream d;
-  d << "accuracy among " << w.confident_stops << " confident stops at tau = 0.9, minus 3 SE ("
-    << w.confident_accuracy_se << "); misspecified (assumed TPR 0.95, FPR 0.02, true 0.8, 0.1): "
-    << "accuracy " << r.misspecified.accuracy << " vs " << w.accuracy << ", frames "
-    << r.misspecified.mean_frames << " vs " << w.mean_frames;
-  return assay::expect_at_least(w.confident_accuracy + 3 * w.confident_accuracy_se, 0.9, d.str());
-}
-
-bs::FrontierComparison check_frontier(std::uint64_t seed) {
-  const auto config = check_config();
-  return bs::compare_with_baselines(config, {0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99}, 64,
-                                    config.segments, 1500, seed);
-}
-
-std::string describe_baselines(const bs::FrontierComparison& f) {
-  std::ostringstream d;
-  for (const auto& b : f.baselines)
-    d << b.baseline << ": " << b.summary.mean_frames << " frames, accuracy " << b.summary.accuracy
-      << ", frames ratio " << b.frames_ratio << ", accuracy gain " << b.accuracy_gain << "; ";
-  d << "paper: 5-13x fewer frames, up to +8.8 points";
-  return d.str();
-}
-
-assay::CheckResult check_fewer_frames(const assay::CheckContext& ctx) {
-  const auto f = check_frontier(ctx.seed);
-  double worst = INFINITY;
-  for (const auto& b : f.baselines) worst = std::min(worst, b.frames_ratio);
-  return assay::expect_at_least(
-      worst, 1.0,
-      "smallest baseline/controller frames ratio at equal accuracy; " + describe_baselines(f));
-}
-
-assay::CheckResult check_more_accurate(const assay::CheckContext& ctx) {
-  const auto f = check_frontier(ctx.seed);
-  double worst = INFINITY, tolerance = 0;
-  for (const auto& b : f.baselines) {
-    if (b.accuracy_gain < worst) {
-      worst = b.accuracy_gain;
-      // Two independent-looking binomial SEs (paired episodes make this conservative).
-      tolerance = 2 * std::sqrt(2.0) * b.summary.accuracy_se;
-    }
-  }
-  return assay::expect_at_least(
-      worst + tolerance, 0.0,
-      "smallest controller accuracy gain at equal frames, plus 2 SE; " + describe_baselines(f));
-}
-
-Eigen::VectorXd small_prior() {
-  Eigen::VectorXd p(6);
-  p << 0.3, 0.25, 0.15, 0.15, 0.1, 0.05;
-  return p;
-}
-
-assay::CheckResult check_exact_matches_simulation(const assay::CheckContext& ctx) {
-  const bs::SensorModel sensor{0.8, 0.1};
-  const auto exact =
-      bs::exact_search_value(small_prior(), sensor, 0.9, 12, bs::LookRule::information_gain);
-  bs::SearchSettings settings;
-  settings.frame_budget = 12;
-  settings.belief_model = sensor;
-  std::vector<bs::EpisodeOutcome> outcomes;
-  for (int i = 0; i < 4000; ++i)
-    outcomes.push_back(bs::run_search(
-        bs::sample_episode_with_prior(small_prior(), 0.4, ctx.seed, i), sensor, settings));
-  const auto s = bs::summarise(outcomes);
-  return assay::expect_near(s.mean_frames, exact.expected_frames, 4 * s.frames_se,
-                            "simulated mean frames (4000 episodes, 4 SE) vs exact recursion, "
-                            "K = 6, tau = 0.9, budget 12");
-}
-
-assay::CheckResult check_vs_optimal(const assay::CheckContext&) {
-  const bs::SensorModel sensor{0.8, 0.1};
-  const auto ig =
-      bs::exact_search_value(small_prior(), sensor, 0.9, 12, bs::LookRule::information_gain);
-  const auto opt = bs::exact_search_value(small_prior(), sensor, 0.9, 12, bs::LookRule::optimal);
-  std::ostringstream d;
-  d << "E[frames] information gain " << ig.expected_frames << " (accuracy " << ig.accuracy
-    << ") / optimal DP " << opt.expected_frames << " (accuracy " << opt.accuracy
-    << "); K = 6, tau = 0.9, budget 12; the DP must be at least as good";
-  return assay::expect_at_least(ig.expected_frames / opt.expected_frames, 1.0 - 1e-9, d.str());
-}
-
 assay::MethodInfo belief_controller_info() {
   return with_episode_params(
              assay::method("belief_controller",
@@ -229,27 +131,27 @@ assay::MethodInfo belief_controller_info() {
                             "step, segment, detected, top_belief, entropy")
       .check("bayes_update_equals_enumeration",
              "The sequential belief update equals brute-force enumeration over hypotheses.",
-             check_enumeration)
+             bs::checks::bayes_update_equals_enumeration)
       .check("calibrated_at_threshold",
              "Stopping when the top belief reaches tau = 0.9 gives accuracy >= tau when the "
              "sensor model is right (within 3 binomial SE); the misspecified loss is reported.",
-             check_calibration)
+             bs::checks::calibrated_at_threshold)
       .check("fewer_frames_at_equal_accuracy",
              "At the accuracy each baseline reaches, the controller needs fewer frames "
              "(paper: 5-13x fewer than RL search baselines).",
-             check_fewer_frames)
+             bs::checks::fewer_frames_at_equal_accuracy)
       .check("more_accurate_at_equal_frames",
              "At the frames each baseline uses, the controller is at least as accurate "
              "(paper: up to +8.8 points).",
-             check_more_accurate)
+             bs::checks::more_accurate_at_equal_frames)
       .check("exact_value_matches_simulation",
              "The exact recursion over observation histories gives the controller's expected "
              "frames that simulation measures.",
-             check_exact_matches_simulation)
+             bs::checks::exact_value_matches_simulation)
       .check("information_gain_vs_optimal",
              "For K = 6 the information-gain controller's expected frames are compared with the "
              "exact optimal look policy by dynamic programming (ratio >= 1, reported).",
-             check_vs_optimal);
+             bs::checks::information_gain_vs_optimal);
 }
 
 double or_true(double assumed, double truth) { return assumed < 0 ? truth : assumed; }
@@ -313,40 +215,6 @@ void belief_controller(assay::Context& ctx) {
 
 // ---------------------------------------------------------------- search_policy_training
 
-bs::TrainingConfig training_check_config(bool gated) {
-  bs::TrainingConfig c;
-  c.env = check_config();
-  c.gated = gated;
-  return c;
-}
-
-std::string describe_training(const bs::PolicyEvaluation& e) {
-  std::ostringstream d;
-  d << "accuracy " << e.accuracy << ", frames " << e.mean_frames << ", skip rate " << e.skip_rate;
-  return d.str();
-}
-
-constexpr std::int64_t kCheckEvaluationEpisodes = 2000;
-
-double binomial_se(double p, std::int64_t n) { return std::sqrt(p * (1 - p) / n); }
-
-assay::CheckResult check_ungated_skips(const assay::CheckContext& ctx) {
-  const auto c = training_check_config(false);
-  const auto e = bs::train_search_policy(c, ctx.seed, kCheckEvaluationEpisodes).final_evaluation;
-  return assay::expect_near(
-      e.accuracy, c.env.preview_accuracy,
-      4 * binomial_se(c.env.preview_accuracy, kCheckEvaluationEpisodes),
-      "ungated policy accuracy vs preview accuracy (4 SE); " + describe_training(e));
-}
-
-assay::CheckResult check_gated_searches(const assay::CheckContext& ctx) {
-  const auto c = training_check_config(true);
-  const auto e = bs::train_search_policy(c, ctx.seed, kCheckEvaluationEpisodes).final_evaluation;
-  return assay::expect_at_least(
-      e.accuracy - 4 * binomial_se(e.accuracy, kCheckEvaluationEpisodes), c.env.preview_accuracy,
-      "gated policy accuracy minus 4 SE vs preview accuracy; " + describe_training(e));
-}
-
 assay::MethodInfo search_policy_training_info() {
   return with_episode_params(
              assay::method("search_policy_training",
@@ -376,11 +244,11 @@ assay::MethodInfo search_policy_training_info() {
       .check("ungated_reward_skips_search",
              "With the ungated reward the policy learns to skip search: accuracy falls to the "
              "preview accuracy (within 4 binomial SE).",
-             check_ungated_skips)
+             bs::checks::ungated_reward_skips_search)
       .check("gated_reward_keeps_searching",
              "With entropy credit and the entropy-gated final reward the policy keeps searching "
              "and beats the preview accuracy by more than 4 SE.",
-             check_gated_searches);
+             bs::checks::gated_reward_keeps_searching);
 }
 
 void search_policy_training(assay::Context& ctx) {

@@ -55,14 +55,18 @@ std::vector<std::string> searcher_names() {
 
 int belief_controller_next_look(const Eigen::VectorXd& belief, const SensorModel& model,
                                 double stop_threshold, double entropy_floor) {
-  if (belief.maxCoeff() >= stop_threshold || entropy(belief) <= entropy_floor) return -1;
-  int best = 0;
-  double best_gain = -1;
-  for (int k = 0; k < belief.size(); ++k) {
-    const double gain = expected_information_gain(belief, model, k);
-    if (gain > best_gain) best_gain = gain, best = k;
-  }
-  return best;
+  // A belief with entropy 0 is one-hot and stops on its top belief, so a floor <= 0 never
+  // needs the entropy.
+  return belief_controller_next_look(belief, InformationGainRule(model), stop_threshold,
+                                     entropy_floor, entropy_floor > 0 ? entropy(belief) : 0.0);
+}
+
+int belief_controller_next_look(const Eigen::VectorXd& belief, const InformationGainRule& rule,
+                                double stop_threshold, double entropy_floor,
+                                double belief_entropy) {
+  if (belief.maxCoeff() >= stop_threshold || (entropy_floor > 0 && belief_entropy <= entropy_floor))
+    return -1;
+  return rule.most_informative_segment(belief);
 }
 
 EpisodeOutcome run_search(const Episode& episode, const SensorModel& true_sensor,
@@ -70,14 +74,16 @@ EpisodeOutcome run_search(const Episode& episode, const SensorModel& true_sensor
   EpisodeOutcome out;
   Eigen::VectorXd belief = episode.prior;
   out.initial_entropy = entropy(belief);
+  double belief_entropy = out.initial_entropy;
+  const InformationGainRule rule(settings.belief_model);
   std::vector<int> looks(static_cast<std::size_t>(belief.size()), 0);
   const std::vector<int> order = visiting_order(episode, settings.searcher);
   int hit_segment = -1;
   while (settings.searcher != Searcher::preview_only && out.frames < settings.frame_budget) {
     int segment;
     if (settings.searcher == Searcher::belief_controller) {
-      segment = belief_controller_next_look(belief, settings.belief_model, settings.stop_threshold,
-                                            settings.entropy_floor);
+      segment = belief_controller_next_look(belief, rule, settings.stop_threshold,
+                                            settings.entropy_floor, belief_entropy);
       if (segment < 0) {
         out.stopped_confident = true;
         break;
@@ -87,8 +93,9 @@ EpisodeOutcome run_search(const Episode& episode, const SensorModel& true_sensor
     }
     const bool detected = observe(episode, true_sensor, segment, looks[segment]++);
     ++out.frames;
-    belief = bayes_update(belief, settings.belief_model, segment, detected);
-    out.trace.push_back({segment, detected, belief.maxCoeff(), entropy(belief)});
+    belief_entropy =
+        bayes_update_in_place(belief, settings.belief_model, segment, detected, belief_entropy);
+    out.trace.push_back({segment, detected, belief.maxCoeff(), belief_entropy});
     if (settings.searcher != Searcher::belief_controller && detected) {
       hit_segment = segment;
       out.stopped_confident = true;
@@ -98,7 +105,7 @@ EpisodeOutcome run_search(const Episode& episode, const SensorModel& true_sensor
   out.final_top_belief = belief.maxCoeff();
   if (settings.searcher == Searcher::belief_controller)
     out.stopped_confident = out.final_top_belief >= settings.stop_threshold;
-  out.final_entropy = entropy(belief);
+  out.final_entropy = belief_entropy;
   if (settings.searcher == Searcher::preview_only) {
     out.correct = episode.preview_correct;
     return out;

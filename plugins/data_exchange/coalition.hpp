@@ -18,6 +18,14 @@ std::vector<int> members_of(Coalition coalition, int firms);
 // Every non-empty coalition, smallest first.
 std::vector<Coalition> all_coalitions(int firms);
 
+struct Deviation {
+  Coalition coalition = 0;
+  std::vector<int> members;
+  Eigen::VectorXd take;     // per member: fraction taken from each other member
+  Eigen::VectorXd payoffs;  // per member, under the worst-case outsiders
+  double margin = 0;        // min over members of payoff - status-quo payoff
+};
+
 // Payoffs of the members (in members_of order) when each member j takes the fraction take[k]
 // of every other member's data and the outsiders pool theirs.
 Eigen::VectorXd deviation_payoffs(const Market& market, Coalition coalition,

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "closed_form.hpp"
+#include "core_enumeration.hpp"
+
 namespace assay::data_exchange {
 namespace {
 
@@ -18,48 +21,43 @@ double margin_of(const Eigen::VectorXd& payoffs, const std::vector<int>& members
   return m;
 }
 
-bool dominates(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-  return (a.array() >= b.array()).all();
-}
-
 }  // namespace
 
 BlockingOracle::BlockingOracle(const Market& market, int grid) : market_(market), grid_(grid) {
   const int n = market.firms();
   for (Coalition c : all_coalitions(n)) {
     Candidates cand{c, members_of(c, n), {}, {}};
-    const auto size = static_cast<int>(cand.members.size());
+    const auto size = static_cast<Eigen::Index>(cand.members.size());
+    std::vector<Eigen::VectorXd> takes, values;
+    if (const auto exact = closed_form_deviation(market, c)) {
+      takes.push_back(exact->take);
+      values.push_back(exact->payoffs);
+    }
+    // Under equal sharing the closed form is the best deviation outright: no grid needed.
     const int levels = size == 1 ? 1 : grid;  // a lone firm has no one to take data from
-    std::vector<Eigen::VectorXd> takes, front;
     std::vector<int> level(size, 0);
-    for (;;) {
+    while (!market.equal_sharing) {
       Eigen::VectorXd t(size);
-      for (int k = 0; k < size; ++k) t[k] = levels == 1 ? 0.0 : double(level[k]) / (grid - 1);
-      const Eigen::VectorXd v = deviation_payoffs(market, c, t);
-      bool dominated = false;
-      for (const auto& f : front)
-        if (dominates(f, v)) {
-          dominated = true;
-          break;
-        }
-      if (!dominated) {
-        for (std::size_t i = front.size(); i-- > 0;)
-          if (dominates(v, front[i])) {
-            front.erase(front.begin() + static_cast<std::ptrdiff_t>(i));
-            takes.erase(takes.begin() + static_cast<std::ptrdiff_t>(i));
-          }
-        front.push_back(v);
-        takes.push_back(t);
-      }
-      int k = 0;
+      for (Eigen::Index k = 0; k < size; ++k)
+        t[k] = levels == 1 ? 0.0 : double(level[k]) / (grid - 1);
+      values.push_back(deviation_payoffs(market, c, t));
+      takes.push_back(std::move(t));
+      Eigen::Index k = 0;
       while (k < size && ++level[k] == levels) level[k++] = 0;
       if (k == size) break;
     }
+    // Deviations paying the members most in total first: they block most often, so the margin
+    // scans of max_margin stop early.
+    std::vector<std::size_t> front(values.size());
+    for (std::size_t i = 0; i < front.size(); ++i) front[i] = i;
+    std::stable_sort(front.begin(), front.end(), [&](std::size_t a, std::size_t b) {
+      return values[a].sum() > values[b].sum();
+    });
     cand.takes.resize(size, static_cast<Eigen::Index>(front.size()));
     cand.payoffs.resize(size, static_cast<Eigen::Index>(front.size()));
     for (std::size_t i = 0; i < front.size(); ++i) {
-      cand.takes.col(static_cast<Eigen::Index>(i)) = takes[i];
-      cand.payoffs.col(static_cast<Eigen::Index>(i)) = front[i];
+      cand.takes.col(static_cast<Eigen::Index>(i)) = takes[front[i]];
+      cand.payoffs.col(static_cast<Eigen::Index>(i)) = values[front[i]];
     }
     candidates_.push_back(std::move(cand));
   }
@@ -81,12 +79,23 @@ Deviation BlockingOracle::best_deviation(Coalition coalition,
   return best;
 }
 
-double BlockingOracle::max_margin(const Eigen::VectorXd& status_quo, double stop_above) const {
+double BlockingOracle::max_margin(const Eigen::VectorXd& status_quo, double stop_above,
+                                  Hint* hint) const {
+  // The deviation that stopped the last scan often stops this one (neighbouring exchanges).
+  if (hint && hint->coalition < candidates_.size()) {
+    const auto& cand = candidates_[hint->coalition];
+    const double m = margin_of(cand.payoffs.col(hint->column), cand.members, status_quo);
+    if (m > stop_above) return m;
+  }
   double best = -kInf;
-  for (const auto& cand : candidates_) {
+  for (std::size_t c = 0; c < candidates_.size(); ++c) {
+    const auto& cand = candidates_[c];
     for (Eigen::Index i = 0; i < cand.payoffs.cols(); ++i) {
       best = std::max(best, margin_of(cand.payoffs.col(i), cand.members, status_quo));
-      if (best > stop_above) return best;
+      if (best > stop_above) {
+        if (hint) *hint = {c, i};
+        return best;
+      }
     }
   }
   return best;
@@ -121,7 +130,11 @@ Deviation refine_deviation(const Market& market, Deviation start, const Eigen::V
 
 std::vector<Deviation> blocking_coalitions(const Market& market, const Exchange& exchange,
                                            const CoreOptions& options) {
-  const BlockingOracle oracle(market, options.grid);
+  return blocking_coalitions(BlockingOracle(market, options.grid), market, exchange, options);
+}
+
+std::vector<Deviation> blocking_coalitions(const BlockingOracle& oracle, const Market& market,
+                                           const Exchange& exchange, const CoreOptions& options) {
   const Eigen::VectorXd u = payoffs(market, exchange);
   std::vector<Deviation> out;
   for (Coalition c : all_coalitions(market.firms())) {
@@ -134,19 +147,107 @@ std::vector<Deviation> blocking_coalitions(const Market& market, const Exchange&
   return out;
 }
 
+namespace {
+
+// Bound on how far any payoff can move over the box of exchanges of `exchange`'s blocks whose
+// free firms' takes lie in [lo, hi], from the exchange at `at` inside it. Each accuracy moves by
+// at most its curve's rise between `at` and the box's ends (curves are monotone), and
+// sum_j |d s_i / d a_j| = 2 beta s_i (1 - s_i) <= beta/2 for logit shares, so every payoff
+// (share or block mean) moves by at most beta/2 times the largest accuracy move.
+double box_slack(const Market& market, const Exchange& at, const Eigen::VectorXd& lo,
+                 const Eigen::VectorXd& hi) {
+  const int n = market.firms();
+  Eigen::VectorXd block_total = Eigen::VectorXd::Zero(n);
+  for (int j = 0; j < n; ++j) block_total[at.block[j]] += market.sizes[j];
+  double delta = 0;
+  for (int j = 0; j < n; ++j) {
+    const double others = block_total[at.block[j]] - market.sizes[j];
+    if (others <= 0) continue;
+    const auto a = [&](double take) { return market.curves[j](market.sizes[j] + others * take); };
+    delta = std::max({delta, a(hi[j]) - a(at.take[j]), a(at.take[j]) - a(lo[j])});
+  }
+  return market.beta / 2 * delta;
+}
+
+// Lower bound of the max blocking margin over a box of exchanges: the grid-deviation margin at
+// its centre minus the box slack. Boxes whose bound is below `target` are halved in every free
+// take, up to `depth` times and while `budget` box evaluations remain, so the bound certifies
+// where the grid alone cannot.
+double box_lower_bound(const Market& market, const BlockingOracle& oracle, Exchange centre,
+                       const Eigen::VectorXd& lo, const Eigen::VectorXd& hi, double target,
+                       int depth, long& budget) {
+  const double slack = box_slack(market, centre, lo, hi);
+  const double bound = oracle.max_margin(payoffs(market, centre), slack + target) - slack;
+  --budget;
+  if (bound >= target || depth == 0 || budget <= 0) return bound;
+  std::vector<int> free_firms;
+  for (int j = 0; j < market.firms(); ++j)
+    if (hi[j] > lo[j]) free_firms.push_back(j);
+  double worst = kInf;
+  for (unsigned corner = 0; corner < (1u << free_firms.size()); ++corner) {
+    Eigen::VectorXd sub_lo = lo, sub_hi = hi;
+    for (std::size_t k = 0; k < free_firms.size(); ++k) {
+      const int j = free_firms[k];
+      const double mid = (lo[j] + hi[j]) / 2;
+      ((corner >> k) & 1u ? sub_lo[j] : sub_hi[j]) = mid;
+      centre.take[j] = ((corner >> k) & 1u ? (mid + hi[j]) : (lo[j] + mid)) / 2;
+    }
+    worst = std::min(
+        worst, box_lower_bound(market, oracle, centre, sub_lo, sub_hi, target, depth - 1, budget));
+  }
+  return worst;
+}
+
+// The grid cell of a grid exchange: takes within half a cell (clipped to [0, 1]) for firms in
+// blocks of two or more, the take itself for singletons.
+std::pair<Eigen::VectorXd, Eigen::VectorXd> grid_cell(const Exchange& e, int grid) {
+  const double half = 0.5 / (grid - 1);
+  Eigen::VectorXd lo = e.take, hi = e.take;
+  for (Eigen::Index j = 0; j < e.take.size(); ++j) {
+    if (std::count(e.block.begin(), e.block.end(), e.block[j]) < 2) continue;
+    lo[j] = std::max(0.0, e.take[j] - half);
+    hi[j] = std::min(1.0, e.take[j] + half);
+  }
+  return {lo, hi};
+}
+
+constexpr int kCertificateDepth = 4;
+// Box evaluations per grid exchange that the subdivision may spend in all.
+constexpr long kCertificateBudget = 16;
+
+}  // namespace
+
+double cell_slack(const Market& market, const Exchange& exchange, int grid) {
+  if (market.demand == Demand::rational) return kInf;
+  const auto [lo, hi] = grid_cell(exchange, grid);
+  return box_slack(market, exchange, lo, hi);
+}
+
+double certified_margin(const Market& market, const BlockingOracle& oracle, int grid,
+                        double target) {
+  if (market.demand == Demand::rational) return -kInf;
+  long exchanges = 0;
+  for_each_grid_exchange(market.firms(), grid, [&](const Exchange&) { ++exchanges; });
+  long budget = kCertificateBudget * exchanges;
+  // A non-positive target cannot be certified: no subdivision then, only the cell bounds.
+  const int depth = target > 0 ? kCertificateDepth : 0;
+  double worst = kInf;
+  for_each_grid_exchange(market.firms(), grid, [&](const Exchange& e) {
+    const auto [lo, hi] = grid_cell(e, grid);
+    worst = std::min(worst, box_lower_bound(market, oracle, e, lo, hi, target, depth, budget));
+  });
+  return worst;
+}
+
 double grid_slack(const Market& market, int grid) {
   if (market.demand == Demand::rational) return kInf;
-  // Between an exchange and its nearest grid exchange each accuracy moves by at most delta, and
-  // sum_j |d s_i / d a_j| <= beta/2 for logit shares, so every payoff (and block mean) moves by at
-  // most beta/2 * delta.
+  // The largest cell slack: over every block a firm can be in and every grid take of it.
   const int n = market.firms();
   double delta = 0;
   for (Coalition c : all_coalitions(n))
     for (int j : members_of(c, n)) {
       double others = 0;
       for (int i : members_of(c, n)) others += i == j ? 0 : market.sizes[i];
-      // Every continuous take lies within half a cell of a grid take: by monotonicity the
-      // accuracy gap is at most the rise over the half cell next to that grid point.
       const auto a = [&](double cell) {
         return market.curves[j](market.sizes[j] + others * cell / (grid - 1));
       };
@@ -160,36 +261,45 @@ CoreSearchResult core_search(const Market& market, const CoreOptions& options) {
   const BlockingOracle oracle(market, options.grid);
   CoreSearchResult r;
   r.min_max_margin = kInf;
-  std::vector<Exchange> grid_stable;
-  for_each_grid_exchange(market.firms(), options.grid, [&](const Exchange& e) {
+  std::vector<Exchange> stable;
+  BlockingOracle::Hint hint;
+  const auto search = [&](const Exchange& e, bool on_grid) {
     ++r.exchanges_searched;
-    // Only whether this exchange beats the incumbent, or is core-stable, matters.
+    // Only whether this exchange beats the incumbent or is core-stable matters.
     const double stop = std::max(r.min_max_margin, options.tolerance);
-    const double m = oracle.max_margin(payoffs(market, e), stop);
+    const double m = oracle.max_margin(payoffs(market, e), stop, &hint);
     if (m <= options.tolerance) {
-      ++r.core_stable_on_grid;
-      if (grid_stable.size() < kMaxRefinedCandidates) grid_stable.push_back(e);
+      if (on_grid) ++r.core_stable_on_grid;
+      if (stable.size() < kMaxRefinedCandidates) stable.push_back(e);
     }
     if (m < r.min_max_margin) {
       r.min_max_margin = m;
       r.best = e;
     }
-  });
+  };
+  // Off-grid exchanges first: under rational demand the winners must tie exactly, which grid
+  // takes of firms with different curves almost never do.
+  if (market.demand == Demand::rational && !market.equal_sharing)
+    for (const auto& e : rational_winner_exchanges(market)) search(e, false);
+  for_each_grid_exchange(market.firms(), options.grid, [&](const Exchange& e) { search(e, true); });
   // Refined deviations can block grid-stable exchanges; keep the first that survives them.
   const auto refined_margin = [&](const Exchange& e) {
-    const auto blocking = blocking_coalitions(market, e, options);
+    const auto blocking = blocking_coalitions(oracle, market, e, options);
     return blocking.empty() ? std::min(oracle.max_margin(payoffs(market, e), kInf), 0.0)
                             : blocking.front().margin;
   };
   r.refined_margin = refined_margin(r.best);
-  for (std::size_t k = 0; k < grid_stable.size() && r.refined_margin > options.tolerance; ++k) {
-    const double m = refined_margin(grid_stable[k]);
+  for (std::size_t k = 0; k < stable.size() && r.refined_margin > options.tolerance; ++k) {
+    const double m = refined_margin(stable[k]);
     if (m <= options.tolerance) {
-      r.best = grid_stable[k];
+      r.best = stable[k];
       r.refined_margin = m;
     }
   }
   r.grid_slack = grid_slack(market, options.grid);
+  r.certified_margin = options.certify
+                           ? certified_margin(market, oracle, options.grid, r.min_max_margin / 2)
+                           : std::numeric_limits<double>::quiet_NaN();
   return r;
 }
 

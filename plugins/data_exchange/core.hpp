@@ -5,7 +5,10 @@
 // exchange is core-stable if no coalition blocks it, eps-core-stable if no margin exceeds eps.
 // Deviations are searched on a grid of the members' take fractions t in {0, 1/(G-1), ..., 1}
 // and then refined by a compass search in the continuous t; exchanges are searched on the
-// same grid, over every partition of the firms into cooperating blocks.
+// same grid, over every partition of the firms into cooperating blocks. Where a closed form
+// exists (closed_form.hpp: equal sharing, or rational demand) the best deviation joins the
+// grid ones, which makes the blocking test exact; under rational demand the exchanges that tie
+// each achievable winner set are searched too, which makes the existence search exact.
 #pragma once
 
 #include <Eigen/Core>
@@ -16,30 +19,28 @@
 
 namespace assay::data_exchange {
 
-struct Deviation {
-  Coalition coalition = 0;
-  std::vector<int> members;
-  Eigen::VectorXd take;     // per member: fraction taken from each other member
-  Eigen::VectorXd payoffs;  // per member, under the worst-case outsiders
-  double margin = 0;        // min over members of payoff - status-quo payoff
-};
-
-// The grid deviations of every coalition, computed once per market, keeping only
-// Pareto-undominated payoff vectors (a dominated deviation never has the larger margin).
+// The grid deviations of every coalition (and the closed-form one where it exists), computed once
+// per market, largest total payoff first.
 class BlockingOracle {
  public:
   BlockingOracle(const Market& market, int grid);
 
   Deviation best_deviation(Coalition coalition, const Eigen::VectorXd& status_quo) const;
+  // Where the last early stop happened: tried first by the next call.
+  struct Hint {
+    std::size_t coalition = 0;
+    Eigen::Index column = 0;
+  };
   // Largest margin over all coalitions; stops early once it exceeds `stop_above`.
-  double max_margin(const Eigen::VectorXd& status_quo, double stop_above) const;
+  double max_margin(const Eigen::VectorXd& status_quo, double stop_above,
+                    Hint* hint = nullptr) const;
   int grid() const { return grid_; }
 
  private:
   struct Candidates {
     Coalition coalition;
     std::vector<int> members;
-    Eigen::MatrixXd takes, payoffs;  // one column per undominated grid deviation
+    Eigen::MatrixXd takes, payoffs;  // one column per deviation
   };
   const Market& market_;
   int grid_;
@@ -54,24 +55,30 @@ struct CoreOptions {
   int grid = 11;
   bool refine = true;
   double tolerance = 1e-9;  // margins at or below this are not blocking (float noise)
+  bool certify = true;      // core_search: compute certified_margin (logit; costs most of it)
 };
 
 // Every coalition whose best deviation has margin > tolerance, largest margin first.
 std::vector<Deviation> blocking_coalitions(const Market& market, const Exchange& exchange,
                                            const CoreOptions& options);
+// The same with the grid deviations of `oracle` (built for this market and options.grid).
+std::vector<Deviation> blocking_coalitions(const BlockingOracle& oracle, const Market& market,
+                                           const Exchange& exchange, const CoreOptions& options);
 
 struct CoreSearchResult {
-  // An exchange attaining the min-max margin on the grid, or else the first of (at most 256)
-  // grid-core-stable exchanges that refined deviations do not block either.
+  // An exchange attaining the min-max margin, or else the first of (at most 256) core-stable
+  // candidates that refined deviations do not block either.
   Exchange best;
-  double min_max_margin = 0;  // min over grid exchanges of max blocking margin (grid devs)
+  double min_max_margin = 0;  // min over searched exchanges of max blocking margin
   double refined_margin = 0;  // max blocking margin at `best` after refinement
   long exchanges_searched = 0;
-  long core_stable_on_grid = 0;  // grid exchanges with grid margin <= tolerance
-  // Upper bound on how much the min-max margin can drop between grid exchanges (logit only;
-  // +inf for rational demand, whose payoffs jump): min_max_margin - slack > 0 certifies that
-  // the continuous eps-core is empty for eps below it.
+  long core_stable_on_grid = 0;  // grid exchanges with margin <= tolerance
+  // Logit only (+inf for rational demand, whose payoffs jump): the largest change of any
+  // payoff between an exchange and its nearest grid exchange, over the whole grid ...
   double grid_slack = 0;
+  // ... and certified_margin() with target min_max_margin / 2 (-inf for rational demand, NaN
+  // when options.certify is off).
+  double certified_margin = 0;
 };
 
 CoreSearchResult core_search(const Market& market, const CoreOptions& options);
@@ -81,7 +88,20 @@ CoreSearchResult core_search(const Market& market, const CoreOptions& options);
 template <class Visit>
 void for_each_grid_exchange(int firms, int grid, Visit visit);
 
+// Logit: bound on how much any payoff changes between `exchange` (on the grid) and a continuous
+// exchange of the same blocks within half a grid cell of it; +inf for rational demand.
+double cell_slack(const Market& market, const Exchange& exchange, int grid);
+// The largest cell slack over the grid.
 double grid_slack(const Market& market, int grid);
+
+// Logit: a lower bound of the max blocking margin of every continuous exchange (> 0 proves the
+// continuous eps-core empty for eps below it). Each grid cell's bound is the grid-deviation
+// margin at its exchange minus its slack; cells whose bound is below `target` are halved
+// recursively (4 levels, at most 16 box evaluations per grid exchange in all; none when
+// target <= 0). The margin search per cell stops above slack + target, so the bound
+// is at most about `target`. -inf for rational demand.
+double certified_margin(const Market& market, const BlockingOracle& oracle, int grid,
+                        double target);
 
 }  // namespace assay::data_exchange
 

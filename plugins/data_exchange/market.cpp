@@ -34,7 +34,16 @@ Eigen::MatrixXd exchange_fractions(const Exchange& exchange) {
 }
 
 Eigen::VectorXd training_sizes(const Market& market, const Exchange& exchange) {
-  return market.sizes + exchange_fractions(exchange).transpose() * market.sizes;
+  // d_j = m_j + sum_i x_ij m_i with x_ij = t_j inside j's block: m_j + t_j (M_block - m_j).
+  const int n = market.firms();
+  Eigen::VectorXd d = market.sizes;
+  for (int j = 0; j < n; ++j) {
+    double others = 0;
+    for (int i = 0; i < n; ++i)
+      if (i != j && exchange.block[i] == exchange.block[j]) others += market.sizes[i];
+    d[j] += exchange.take[j] * others;
+  }
+  return d;
 }
 
 Eigen::VectorXd accuracies(const Market& market, const Eigen::VectorXd& training_sizes) {

@@ -38,15 +38,21 @@ Market make_market(const MarketSpec& spec, std::mt19937_64& rng,
     for (int j = 0; j < spec.firms; ++j)
       m.curves.push_back(LearningCurve::power_law(spec.a_max, spec.c, spec.alpha));
   } else {
-    // Without spread the firms face one task: one measured curve, so that independent
-    // measurement noise does not make one firm's identical data look better.
+    // One shared curve when the firms face one task (a given data set, or no spread), so that
+    // independent measurement noise does not make one firm's identical data look better.
+    const bool given_data = spec.data.size() > 0;
+    const bool shared = given_data || spec.noise_spread == 0;
     const auto tasks = firm_tasks(spec, m.sizes);
     std::vector<MeasuredCurve> curves;
     for (int j = 0; j < spec.firms; ++j) {
-      curves.push_back(
-          spec.noise_spread == 0 && j > 0
-              ? curves.front()
-              : measure_learning_curve(tasks[j], spec.curve_points, spec.curve_repeats, rng));
+      if (shared && j > 0)
+        curves.push_back(curves.front());
+      else if (given_data)
+        curves.push_back(measure_learning_curve(spec.data, spec.task.ridge, spec.curve_points,
+                                                spec.curve_repeats, rng));
+      else
+        curves.push_back(
+            measure_learning_curve(tasks[j], spec.curve_points, spec.curve_repeats, rng));
       m.curves.push_back(curves.back().curve());
     }
     if (measured) *measured = std::move(curves);

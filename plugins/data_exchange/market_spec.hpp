@@ -27,6 +27,9 @@ struct MarketSpec {
   // with no spread all firms share one task and one measured curve.
   ClassificationTask task;
   double noise_spread = 0;
+  // Measured curves on this data set instead of the synthetic task when not empty (rows:
+  // features..., label): all firms draw from it, so they share one curve (no spread).
+  Eigen::MatrixXd data;
   int curve_points = 12, curve_repeats = 20;
 };
 

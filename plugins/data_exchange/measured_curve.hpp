@@ -5,6 +5,7 @@
 // growing size and scored on a held-out test set.
 #pragma once
 
+#include <Eigen/Core>
 #include <random>
 #include <vector>
 
@@ -28,5 +29,11 @@ struct MeasuredCurve {
 // Sizes: `points` values geometrically spaced from 2 to the pool size.
 MeasuredCurve measure_learning_curve(const ClassificationTask& task, int points, int repeats,
                                      std::mt19937_64& rng);
+
+// The same learner on a given data set (e.g. from stdlib's load_matrix): one example per row,
+// features in all columns but the last, the label in the last (> 0: positive). A random 30% of
+// the rows (at least one) is held out for testing; the rest is the training pool.
+MeasuredCurve measure_learning_curve(const Eigen::MatrixXd& data, double ridge, int points,
+                                     int repeats, std::mt19937_64& rng);
 
 }  // namespace assay::data_exchange

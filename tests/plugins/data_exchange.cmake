@@ -2,6 +2,7 @@ assay_add_test(test_data_exchange SOURCES
   data_exchange/market_test.cpp
   data_exchange/core_test.cpp
   data_exchange/measured_curve_test.cpp
+  data_exchange/closed_form_test.cpp
   LIBRARIES data_exchange_science
   NO_PLUGINS)
 assay_add_test(test_data_exchange_plugin SOURCES

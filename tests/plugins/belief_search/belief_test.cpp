@@ -49,3 +49,42 @@ TEST_CASE("an uninformative sensor gives zero information gain", "[belief_search
   CHECK(bs::expected_information_gain(belief, {0.4, 0.4}, 0) == Approx(0.0).margin(1e-15));
   CHECK(bs::entropy(Eigen::VectorXd::Constant(8, 0.125)) == Approx(std::log(8.0)));
 }
+
+TEST_CASE("the bracketing argmax of information gain equals a full scan over segments",
+          "[belief_search]") {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> unit(0.01, 0.99);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const int k = 2 + static_cast<int>(rng() % 30);
+    Eigen::VectorXd belief = Eigen::VectorXd::NullaryExpr(k, [&] { return unit(rng); });
+    belief = belief.array().pow(1 + 6 * unit(rng));  // from flat to peaked beliefs
+    belief /= belief.sum();
+    const bs::SensorModel model{unit(rng), unit(rng)};
+    int scan = 0;
+    for (int s = 1; s < k; ++s)
+      if (bs::expected_information_gain(belief, model, s) >
+          bs::expected_information_gain(belief, model, scan))
+        scan = s;
+    const int fast = bs::most_informative_segment(belief, model);
+    // Equal up to gains that agree to rounding.
+    CHECK(bs::expected_information_gain(belief, model, fast) ==
+          Approx(bs::expected_information_gain(belief, model, scan)).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("the in-place update tracks the posterior and its entropy", "[belief_search]") {
+  std::mt19937_64 rng(9);
+  Eigen::VectorXd belief(6);
+  belief << 0.3, 0.25, 0.15, 0.15, 0.1, 0.05;
+  const bs::SensorModel model{0.8, 0.1};
+  Eigen::VectorXd reference = belief;
+  double h = bs::entropy(belief);
+  for (int t = 0; t < 40; ++t) {
+    const int segment = static_cast<int>(rng() % 6);
+    const bool detected = (rng() & 1) == 1;
+    reference = bs::bayes_update(reference, model, segment, detected);
+    h = bs::bayes_update_in_place(belief, model, segment, detected, h);
+    CHECK((belief - reference).cwiseAbs().maxCoeff() < 1e-12);
+    CHECK(h == Approx(bs::entropy(reference)).margin(1e-10));
+  }
+}

@@ -1,4 +1,6 @@
+#include <assay/eigen.hpp>
 #include <catch2/catch.hpp>
+#include <random>
 
 #include "support/plugin_fixture.hpp"
 
@@ -61,4 +63,26 @@ TEST_CASE("learning_curves measures one curve per firm on a common grid", "[data
   REQUIRE(acc.shape.size() == 2);
   CHECK(acc.shape[0] == 3);
   CHECK(out.at("mean_pooling_gain").as_real() > 0);
+}
+
+TEST_CASE("learning_curves measures the curve on a data set given on the data port",
+          "[data_exchange]") {
+  std::mt19937_64 rng(4);
+  std::normal_distribution<double> normal;
+  Eigen::MatrixXd data(300, 3);
+  for (Eigen::Index i = 0; i < data.rows(); ++i) {
+    data(i, 0) = normal(rng);
+    data(i, 1) = normal(rng);
+    data(i, 2) = data(i, 0) + 0.3 * normal(rng) > 0 ? 1.0 : 0.0;
+  }
+  const auto out = at::run_method(
+      "learning_curves",
+      {{"sizes", sizes({50, 60, 70})}, {"curve", assay::Value(std::string("measured"))}},
+      {{"data", assay::ValueCodec<Eigen::MatrixXd>::encode(data)}});
+  const auto grid = assay::ValueCodec<Eigen::VectorXd>::decode(out.at("grid"));
+  CHECK(grid[grid.size() - 1] == 210);  // the training pool: 70% of the 300 rows
+  const auto acc = assay::ValueCodec<Eigen::MatrixXd>::decode(out.at("accuracy"));
+  // All firms draw from the one data set: one shared curve.
+  CHECK((acc.row(0) - acc.row(2)).cwiseAbs().maxCoeff() == 0);
+  CHECK(acc(0, acc.cols() - 1) > 0.8);
 }

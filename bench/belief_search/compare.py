@@ -1,0 +1,51 @@
+"""Controller episodes per second: bench_belief_search (Assay) against peer.py (NumPy,
+vectorised over episodes) at several numbers of segments K (frame budget 2K, tau = 0.9).
+
+The two draw their episodes from different random streams, so they agree in statistics: accuracy
+and mean frames within 4 combined standard errors. CPU seconds, single thread, median of
+repeats on each side; prints episodes per second and the ratio assay / peer, and the load average.
+  /usr/bin/python3 bench/belief_search/compare.py build/bin/bench_belief_search
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CASES = [(16, 20000, 3), (64, 20000, 3), (256, 10000, 3)]  # segments, episodes, repeats
+
+
+def run(cmd):
+    env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1")
+    return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True,
+                                     env=env).stdout)
+
+
+def close(a, p, key, se_key):
+    return abs(a[key] - p[key]) <= 4 * math.hypot(a[se_key], p[se_key])
+
+
+def main():
+    bench = sys.argv[1] if len(sys.argv) > 1 else "build/bin/bench_belief_search"
+    print("load average:", os.getloadavg())
+    print(f"{'K':>4} {'episodes':>8} {'accuracy a/p':>15} {'frames a/p':>15} "
+          f"{'assay ep/s':>11} {'numpy ep/s':>11} {'ratio':>6}")
+    ok = True
+    for k, episodes, repeats in CASES:
+        args = [str(k), str(episodes), str(repeats)]
+        a = run([bench] + args)
+        p = run(["/usr/bin/python3", os.path.join(HERE, "peer.py")] + args)
+        agree = close(a, p, "accuracy", "accuracy_se") and \
+            close(a, p, "mean_frames", "frames_se")
+        ok &= agree
+        rate_a, rate_p = episodes / a["seconds"], episodes / p["seconds"]
+        print(f"{k:>4} {episodes:>8} {a['accuracy']:>7.4f}/{p['accuracy']:<7.4f} "
+              f"{a['mean_frames']:>7.2f}/{p['mean_frames']:<7.2f} {rate_a:>11.0f} "
+              f"{rate_p:>11.0f} {rate_a / rate_p:>6.1f}" + ("" if agree else "  DISAGREE"))
+    print("statistics agree" if ok else "STATISTICS DISAGREE")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

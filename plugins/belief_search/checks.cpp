@@ -1,0 +1,150 @@
+// The plugin's checks: each runs the science on the paper's claim and compares the measured
+// number with the claim under a tolerance from standard errors or a closed form.
+#include "checks.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "belief.hpp"
+#include "exact_search_value.hpp"
+#include "paper_claims.hpp"
+#include "policy_training.hpp"
+#include "search_evaluation.hpp"
+
+namespace assay::belief_search::checks {
+namespace {
+
+namespace bs = assay::belief_search;
+
+// The operating point the checks use: 16 segments, a moderately informative question.
+bs::EpisodeConfig check_config() { return {16, 1.0, {0.8, 0.1}, 0.4}; }
+
+std::string describe_baselines(const bs::FrontierComparison& f) {
+  std::ostringstream d;
+  for (const auto& b : f.baselines)
+    d << b.baseline << ": " << b.summary.mean_frames << " frames, accuracy " << b.summary.accuracy
+      << ", frames ratio " << b.frames_ratio << ", accuracy gain " << b.accuracy_gain << "; ";
+  d << "paper: 5-13x fewer frames, up to +8.8 points";
+  return d.str();
+}
+
+Eigen::VectorXd small_prior() {
+  Eigen::VectorXd p(6);
+  p << 0.3, 0.25, 0.15, 0.15, 0.1, 0.05;
+  return p;
+}
+
+std::string describe_training(const bs::PolicyEvaluation& e) {
+  std::ostringstream d;
+  d << "accuracy " << e.accuracy << ", frames " << e.mean_frames << ", skip rate " << e.skip_rate;
+  return d.str();
+}
+
+constexpr std::int64_t kCheckEvaluationEpisodes = 2000;
+
+double binomial_se(double p, std::int64_t n) { return std::sqrt(p * (1 - p) / n); }
+
+bs::FrontierComparison check_frontier(std::uint64_t seed) {
+  const auto config = check_config();
+  return bs::compare_with_baselines(config, {0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99}, 64,
+                                    config.segments, 1500, seed);
+}
+
+bs::TrainingConfig training_check_config(bool gated) {
+  bs::TrainingConfig c;
+  c.env = check_config();
+  c.gated = gated;
+  return c;
+}
+
+}  // namespace
+
+assay::CheckResult bayes_update_equals_enumeration(const assay::CheckContext& ctx) {
+  const double err = bs::max_update_error_vs_enumeration(ctx.seed, 200);
+  return assay::expect_at_most(err, 1e-12,
+                               "max |sequential - enumerated posterior| over 200 histories x 12 "
+                               "looks, K in 2..8");
+}
+
+assay::CheckResult calibrated_at_threshold(const assay::CheckContext& ctx) {
+  const auto r = bs::calibration_at_threshold(check_config(), 0.9, {0.95, 0.02}, 2000, ctx.seed);
+  const auto& w = r.well_specified;
+  std::ostringstream d;
+  d << "accuracy among " << w.confident_stops << " confident stops at tau = 0.9, minus 3 SE ("
+    << w.confident_accuracy_se << "); misspecified (assumed TPR 0.95, FPR 0.02, true 0.8, 0.1): "
+    << "accuracy " << r.misspecified.accuracy << " vs " << w.accuracy << ", frames "
+    << r.misspecified.mean_frames << " vs " << w.mean_frames;
+  return assay::expect_at_least(w.confident_accuracy + 3 * w.confident_accuracy_se, 0.9, d.str());
+}
+
+assay::CheckResult fewer_frames_at_equal_accuracy(const assay::CheckContext& ctx) {
+  const auto f = check_frontier(ctx.seed);
+  double worst = INFINITY;
+  for (const auto& b : f.baselines) worst = std::min(worst, b.frames_ratio);
+  return assay::expect_at_least(
+      worst, 1.0,
+      "smallest baseline/controller frames ratio at equal accuracy; " + describe_baselines(f));
+}
+
+assay::CheckResult more_accurate_at_equal_frames(const assay::CheckContext& ctx) {
+  const auto f = check_frontier(ctx.seed);
+  double worst = INFINITY, tolerance = 0;
+  for (const auto& b : f.baselines) {
+    if (b.accuracy_gain < worst) {
+      worst = b.accuracy_gain;
+      // Two independent-looking binomial SEs (paired episodes make this conservative).
+      tolerance = 2 * std::sqrt(2.0) * b.summary.accuracy_se;
+    }
+  }
+  return assay::expect_at_least(
+      worst + tolerance, 0.0,
+      "smallest controller accuracy gain at equal frames, plus 2 SE; " + describe_baselines(f));
+}
+
+assay::CheckResult exact_value_matches_simulation(const assay::CheckContext& ctx) {
+  const bs::SensorModel sensor{0.8, 0.1};
+  const auto exact =
+      bs::exact_search_value(small_prior(), sensor, 0.9, 12, bs::LookRule::information_gain);
+  bs::SearchSettings settings;
+  settings.frame_budget = 12;
+  settings.belief_model = sensor;
+  std::vector<bs::EpisodeOutcome> outcomes;
+  for (int i = 0; i < 4000; ++i)
+    outcomes.push_back(bs::run_search(
+        bs::sample_episode_with_prior(small_prior(), 0.4, ctx.seed, i), sensor, settings));
+  const auto s = bs::summarise(outcomes);
+  return assay::expect_near(s.mean_frames, exact.expected_frames, 4 * s.frames_se,
+                            "simulated mean frames (4000 episodes, 4 SE) vs exact recursion, "
+                            "K = 6, tau = 0.9, budget 12");
+}
+
+assay::CheckResult information_gain_vs_optimal(const assay::CheckContext&) {
+  const bs::SensorModel sensor{0.8, 0.1};
+  const auto ig =
+      bs::exact_search_value(small_prior(), sensor, 0.9, 12, bs::LookRule::information_gain);
+  const auto opt = bs::exact_search_value(small_prior(), sensor, 0.9, 12, bs::LookRule::optimal);
+  std::ostringstream d;
+  d << "E[frames] information gain " << ig.expected_frames << " (accuracy " << ig.accuracy
+    << ") / optimal DP " << opt.expected_frames << " (accuracy " << opt.accuracy
+    << "); K = 6, tau = 0.9, budget 12; the DP must be at least as good";
+  return assay::expect_at_least(ig.expected_frames / opt.expected_frames, 1.0 - 1e-9, d.str());
+}
+
+assay::CheckResult ungated_reward_skips_search(const assay::CheckContext& ctx) {
+  const auto c = training_check_config(false);
+  const auto e = bs::train_search_policy(c, ctx.seed, kCheckEvaluationEpisodes).final_evaluation;
+  return assay::expect_near(
+      e.accuracy, c.env.preview_accuracy,
+      4 * binomial_se(c.env.preview_accuracy, kCheckEvaluationEpisodes),
+      "ungated policy accuracy vs preview accuracy (4 SE); " + describe_training(e));
+}
+
+assay::CheckResult gated_reward_keeps_searching(const assay::CheckContext& ctx) {
+  const auto c = training_check_config(true);
+  const auto e = bs::train_search_policy(c, ctx.seed, kCheckEvaluationEpisodes).final_evaluation;
+  return assay::expect_at_least(
+      e.accuracy - 4 * binomial_se(e.accuracy, kCheckEvaluationEpisodes), c.env.preview_accuracy,
+      "gated policy accuracy minus 4 SE vs preview accuracy; " + describe_training(e));
+}
+
+}  // namespace assay::belief_search::checks
