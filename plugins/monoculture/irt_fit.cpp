@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "rasch_scores.hpp"
+
 namespace assay::monoculture {
 namespace {
 
@@ -24,20 +26,16 @@ double normalise_row(Eigen::Ref<Eigen::RowVectorXd, 0, Eigen::InnerStride<>> row
   return top + std::log(total);
 }
 
+// Every item's posterior is its score's posterior (rasch_scores.hpp).
 ItemPosteriors rasch_posteriors(const Eigen::MatrixXd& y, const IrtParameters& p,
                                 const QuadratureGrid& grid) {
-  const Eigen::VectorXd b = p.difficulty_sd * grid.z;
-  Eigen::MatrixXd log_right(y.rows(), b.size()), log_wrong(y.rows(), b.size());
-  for (Eigen::Index q = 0; q < b.size(); ++q)
-    for (Eigen::Index m = 0; m < y.rows(); ++m) {
-      log_right(m, q) = log_sigmoid(p.ability(m) - b(q));
-      log_wrong(m, q) = log_sigmoid(b(q) - p.ability(m));
-    }
+  const RaschScores scores = rasch_scores(y);
+  const ScorePosteriors by_score = rasch_score_posteriors(p.ability, p.difficulty_sd, grid);
   ItemPosteriors out;
-  out.weights = y.transpose() * log_right + (1.0 - y.array()).matrix().transpose() * log_wrong;
-  out.weights.rowwise() += grid.log_prior.transpose();
+  out.weights.resize(y.cols(), grid.z.size());
   for (Eigen::Index j = 0; j < y.cols(); ++j)
-    out.log_likelihood += normalise_row(out.weights.row(j));
+    out.weights.row(j) = by_score.weights.row(scores.score(j));
+  out.log_likelihood = rasch_log_likelihood(scores, by_score, p.ability);
   return out;
 }
 
@@ -60,34 +58,33 @@ ItemPosteriors two_pl_posteriors(const Eigen::MatrixXd& y, const IrtParameters& 
 }
 
 // Fisher-scoring steps of the abilities and log sd_b for the Rasch model, using the expected
-// counts of correct answers at each node (the Bock-Aitkin "artificial data").
-void rasch_m_step(const Eigen::MatrixXd& y, const QuadratureGrid& grid, const Eigen::MatrixXd& post,
-                  IrtParameters& p) {
-  const Eigen::RowVectorXd at_node = post.colwise().sum();  // expected items per node
-  const Eigen::MatrixXd right = y * post;                   // expected right answers, N x Q
-  const Eigen::VectorXd b = p.difficulty_sd * grid.z;
-  for (Eigen::Index m = 0; m < y.rows(); ++m)
-    for (int step = 0; step < 3; ++step) {
-      double g = -kAbilityPenalty * p.ability(m), h = kAbilityPenalty;
-      for (Eigen::Index q = 0; q < b.size(); ++q) {
-        const double pr = sigmoid(p.ability(m) - b(q));
-        g += right(m, q) - at_node(q) * pr;
-        h += at_node(q) * pr * (1 - pr);
-      }
-      p.ability(m) += clip(g / h, 1.0);
-    }
-  double g = 0, h = 0;
-  const double sd = p.difficulty_sd;
-  for (Eigen::Index q = 0; q < b.size(); ++q) {
-    double residual = 0, information = 0;
-    for (Eigen::Index m = 0; m < y.rows(); ++m) {
-      const double pr = sigmoid(p.ability(m) - b(q));
-      residual += right(m, q) - at_node(q) * pr;
-      information += at_node(q) * pr * (1 - pr);
-    }
-    g -= sd * grid.z(q) * residual;
-    h += sd * sd * grid.z(q) * grid.z(q) * information;
+// counts of correct answers at each node (the Bock-Aitkin "artificial data"), gathered by
+// score: at_node(q) = sum_s n_s T_sq items expected at node q, right = R T (models x nodes).
+void rasch_m_step(const RaschScores& scores, const QuadratureGrid& grid,
+                  const ScorePosteriors& by_score, IrtParameters& p) {
+  const Eigen::VectorXd at_node = by_score.weights.transpose() * scores.items_with_score;
+  const Eigen::ArrayXXd right = (scores.right_by_score * by_score.weights).array();
+  const Eigen::RowVectorXd b = p.difficulty_sd * grid.z.transpose();
+  // sigma(theta_m - b_q) = 1 / (1 + exp(b_q - theta_m)), models x nodes.
+  const auto node_prob = [&]() -> Eigen::ArrayXXd {
+    const Eigen::ArrayXXd x = (b.replicate(p.ability.size(), 1).colwise() - p.ability).array();
+    return (1.0 + x.exp()).inverse();
+  };
+  const Eigen::ArrayXd right_total = right.rowwise().sum();
+  for (int step = 0; step < 3; ++step) {  // a model's step depends on its own ability only
+    const Eigen::ArrayXXd pr = node_prob();
+    const Eigen::ArrayXd g =
+        right_total - (pr.matrix() * at_node).array() - kAbilityPenalty * p.ability.array();
+    const Eigen::ArrayXd h = ((pr * (1 - pr)).matrix() * at_node).array() + kAbilityPenalty;
+    p.ability.array() += (g / h).cwiseMax(-1.0).cwiseMin(1.0);
   }
+  const Eigen::ArrayXXd pr = node_prob();
+  const Eigen::ArrayXd residual =
+      right.colwise().sum().transpose() - at_node.array() * pr.colwise().sum().transpose();
+  const Eigen::ArrayXd information = at_node.array() * (pr * (1 - pr)).colwise().sum().transpose();
+  const double sd = p.difficulty_sd;
+  const Eigen::ArrayXd z = grid.z.array();
+  const double g = -sd * (z * residual).sum(), h = sd * sd * (z * z * information).sum();
   p.difficulty_sd = sd * std::exp(clip(g / h, 0.5));
 }
 
@@ -226,10 +223,13 @@ IrtFit fit_irt(const Eigen::MatrixXd& responses, const IrtFitOptions& options,
   fit.grid = make_quadrature_grid(options.grid_points);
   IrtParameters& p = fit.parameters;
   p = starting_values(responses);
+  const RaschScores scores =
+      options.model == IrtModel::rasch ? rasch_scores(responses) : RaschScores{};
   for (fit.iterations = 1; fit.iterations <= options.max_iterations; ++fit.iterations) {
     const IrtParameters before = p;
     if (options.model == IrtModel::rasch)
-      rasch_m_step(responses, fit.grid, rasch_posteriors(responses, p, fit.grid).weights, p);
+      rasch_m_step(scores, fit.grid, rasch_score_posteriors(p.ability, p.difficulty_sd, fit.grid),
+                   p);
     else
       two_pl_em_step(responses, fit.grid, options.log_discrimination_prior_sd, loop, p);
     if (largest_change(before, p) < options.tolerance) {

@@ -3,10 +3,11 @@
 // random effect, integrated over a quadrature grid; abilities and discriminations are fixed
 // parameters. E-step: each item's posterior over the grid. M-step: Fisher-scoring steps for
 // the abilities, log sd_b and (2PL) log discriminations on the expected complete-data
-// log-likelihood. Discriminations carry a log-normal(0, tau^2) prior (Bayes modal, as in
-// mirt/BILOG) because an item whose column is sorted by ability has an infinite 2PL MLE, and
-// abilities a N(0, 10^2) penalty so a model that answers every item right stays finite.
-// The 2PL scale is fixed by the geometric mean of the discriminations being 1.
+// log-likelihood (Rasch: the E-step runs per item score, rasch_scores.hpp). Discriminations carry a
+// log-normal(0, tau^2) prior (Bayes modal, as in mirt/BILOG) because an item whose column is sorted
+// by ability has an infinite 2PL MLE, and abilities a N(0, 10^2) penalty so a model that answers
+// every item right stays finite. The 2PL scale is fixed by the geometric mean of the
+// discriminations being 1.
 #pragma once
 
 #include <Eigen/Core>

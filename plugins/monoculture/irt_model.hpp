@@ -17,10 +17,6 @@ enum class IrtModel { rasch, two_pl };
 IrtModel parse_irt_model(std::string_view name);
 
 inline double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
-// log(sigmoid(x)) without overflow or cancellation for large |x|.
-inline double log_sigmoid(double x) {
-  return x >= 0 ? -std::log1p(std::exp(-x)) : x - std::log1p(std::exp(x));
-}
 
 struct IrtParameters {
   Eigen::VectorXd ability;         // theta_i, one per model (fixed effects)

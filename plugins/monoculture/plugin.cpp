@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "claim_figures.hpp"
 #include "excess_measures.hpp"
 #include "irt_fit.hpp"
 #include "paper_claims.hpp"
@@ -39,6 +40,43 @@ assay::MethodFn guarded(std::string id, void (*run)(assay::Context&)) {
 
 std::vector<int> clusters_of(const std::vector<std::int64_t>& raw) {
   return {raw.begin(), raw.end()};
+}
+
+// ---- checks: the paper's claims (paper_claims.hpp, reduced by claim_figures.hpp) ----------
+
+assay::CheckResult at_least_zero(const mc::ClaimFigure& f) {
+  return assay::expect_at_least(f.measured, 0.0, f.detail);
+}
+
+assay::CheckResult check_recovery(const assay::CheckContext& c) {
+  const mc::ClaimFigure f = mc::recovery_min_correlation(mc::rasch_recovery(c.seed));
+  return assay::expect_at_least(f.measured, 0.95, f.detail);
+}
+
+assay::CheckResult check_marginal_excess(const assay::CheckContext& c) {
+  return at_least_zero(mc::marginal_excess_lower_bound(mc::rasch_population_nulls(c.seed)));
+}
+
+assay::CheckResult check_item_null_excess(const assay::CheckContext& c) {
+  const mc::ClaimFigure f = mc::item_excess_near_zero(mc::rasch_population_nulls(c.seed));
+  return assay::expect_near(f.measured, 0.0, f.tolerance, f.detail);
+}
+
+assay::CheckResult check_closed_form(const assay::CheckContext& c) {
+  const mc::ClaimFigure f = mc::closed_form_max_z(mc::item_null_closed_form(c.seed));
+  return assay::expect_at_most(f.measured, 3.0, f.detail);
+}
+
+assay::CheckResult check_planted_detected(const assay::CheckContext& c) {
+  return at_least_zero(mc::planted_lowest_bound(mc::planted_monoculture_power(c.seed)));
+}
+
+assay::CheckResult check_planted_grows(const assay::CheckContext& c) {
+  return at_least_zero(mc::planted_smallest_increase(mc::planted_monoculture_power(c.seed)));
+}
+
+assay::CheckResult check_sign_flip(const assay::CheckContext& c) {
+  return at_least_zero(mc::sign_flip_margin(mc::population_sign_flip(c.seed)));
 }
 
 // ---- irt_population -------------------------------------------------------------------
@@ -151,13 +189,7 @@ assay::MethodInfo irt_fit_info() {
       .check("recovers_rasch_parameters",
              "irt_fit recovers simulated abilities and difficulties with correlation >= 0.95 "
              "at 1,000 items (100 models)",
-             [](const assay::CheckContext& c) {
-               const mc::RecoveryResult r = mc::rasch_recovery(c.seed);
-               return assay::expect_at_least(
-                   std::min(r.ability_correlation, r.difficulty_correlation), 0.95,
-                   "corr(theta) = " + std::to_string(r.ability_correlation) +
-                       ", corr(b) = " + std::to_string(r.difficulty_correlation));
-             });
+             check_recovery);
   return info;
 }
 
@@ -207,17 +239,6 @@ mc::MeasureOptions read_measure_options(const assay::Context& ctx) {
   return o;
 }
 
-assay::CheckResult covers_zero(const mc::ExcessEstimate& e, std::string detail) {
-  // The interval covers 0 exactly when |excess - 0| <= the distance to the bound on 0's side.
-  const double tolerance = e.excess >= 0 ? e.excess - e.ci_low : e.ci_high - e.excess;
-  return assay::expect_near(e.excess, 0.0, tolerance, std::move(detail));
-}
-
-std::string interval_text(const mc::ExcessEstimate& e) {
-  return std::to_string(e.excess) + " [" + std::to_string(e.ci_low) + ", " +
-         std::to_string(e.ci_high) + "]";
-}
-
 assay::MethodInfo monoculture_measure_info() {
   assay::MethodInfo info =
       assay::method("monoculture_measure",
@@ -254,61 +275,23 @@ assay::MethodInfo monoculture_measure_info() {
       .check("marginal_null_excess_on_rasch",
              "On a pure Rasch population (no shared errors), excess agreement over the "
              "marginal null is clearly positive (95% interval above 0)",
-             [](const assay::CheckContext& c) {
-               const auto r = mc::rasch_population_nulls(c.seed);
-               return assay::expect_at_least(r.marginal.ci_low, 0.0,
-                                             "excess " + interval_text(r.marginal));
-             })
+             check_marginal_excess)
       .check("item_null_shows_none_on_rasch",
              "On the same pure Rasch population, the 95% interval of excess agreement over the "
              "Rasch item-difficulty null covers 0",
-             [](const assay::CheckContext& c) {
-               const auto r = mc::rasch_population_nulls(c.seed);
-               return covers_zero(r.item, "excess " + interval_text(r.item));
-             })
+             check_item_null_excess)
       .check("item_null_matches_closed_form",
              "For equal-ability models and b ~ N(0, sd_b^2), sd_b in {0.5, 1, 2}, the fitted "
              "item-null agreement matches the one-dimensional integral (max |z| <= 3, SE of "
              "the observed agreement over 2,000 items)",
-             [](const assay::CheckContext& c) {
-               double worst = 0;
-               std::string detail;
-               for (const auto& row : mc::item_null_closed_form(c.seed)) {
-                 worst = std::max(worst,
-                                  std::abs(row.null_agreement - row.integral) / row.standard_error);
-                 detail += "sd_b=" + std::to_string(row.difficulty_sd) + ": " +
-                           std::to_string(row.null_agreement) + " vs " +
-                           std::to_string(row.integral) + "; ";
-               }
-               return assay::expect_at_most(worst, 3.0, detail);
-             })
+             check_closed_form)
       .check("planted_monoculture_detected",
              "With a planted within-cluster shared-error factor (loading 1, 1.5, 2), the "
              "within-cluster excess over the Rasch item null has a 95% interval above 0",
-             [](const assay::CheckContext& c) {
-               double lowest = std::numeric_limits<double>::infinity();
-               std::string detail;
-               for (const auto& row : mc::planted_monoculture_power(c.seed)) {
-                 lowest = std::min(lowest, row.within.ci_low);
-                 detail += std::to_string(row.strength) + ": " + interval_text(row.within) + "; ";
-               }
-               return assay::expect_at_least(lowest, 0.0, detail);
-             })
+             check_planted_detected)
       .check("planted_monoculture_grows",
              "The measured within-cluster excess grows with the planted strength",
-             [](const assay::CheckContext& c) {
-               const auto rows = mc::planted_monoculture_power(c.seed);
-               double smallest_step = std::numeric_limits<double>::infinity();
-               std::string detail;
-               for (std::size_t k = 0; k < rows.size(); ++k) {
-                 if (k)
-                   smallest_step =
-                       std::min(smallest_step, rows[k].within.excess - rows[k - 1].within.excess);
-                 detail += std::to_string(rows[k].strength) + ": " +
-                           std::to_string(rows[k].within.excess) + "; ";
-               }
-               return assay::expect_at_least(smallest_step, 0.0, detail);
-             });
+             check_planted_grows);
   return info;
 }
 
@@ -396,13 +379,7 @@ assay::MethodInfo population_sweep_info() {
              "The same pair's excess over the item null is significantly positive with the "
              "null fitted on models that do not share its error factor, and significantly "
              "negative with models that share it more strongly",
-             [](const assay::CheckContext& c) {
-               const auto r = mc::population_sign_flip(c.seed);
-               return assay::expect_at_least(
-                   std::min(r.neutral_reference.ci_low, -r.amplified_reference.ci_high), 0.0,
-                   "neutral reference " + interval_text(r.neutral_reference) +
-                       "; amplifying reference " + interval_text(r.amplified_reference));
-             });
+             check_sign_flip);
   return info;
 }
 
@@ -437,24 +414,14 @@ void population_sweep(assay::Context& ctx) {
     low.push_back(r.excess.ci_low);
     high.push_back(r.excess.ci_high);
   }
-  const Eigen::Map<const Eigen::VectorXd> random_excess(excess.data() + 1, excess.size() - 1);
-  double positive = 0, negative = 0;
-  for (std::size_t k = 1; k < rows.size(); ++k) {
-    positive += low[k] > 0;
-    negative += high[k] < 0;
-  }
-  const double random_count = static_cast<double>(rows.size() - 1);
-  const double mean = random_excess.mean();
-  ctx.output("full_excess", excess[0]);
-  ctx.output("excess_min", random_excess.minCoeff());
-  ctx.output("excess_max", random_excess.maxCoeff());
-  ctx.output("excess_sd",
-             random_count > 1
-                 ? std::sqrt((random_excess.array() - mean).square().sum() / (random_count - 1))
-                 : kNaN);
-  ctx.output("fraction_positive", positive / random_count);
-  ctx.output("fraction_negative", negative / random_count);
-  ctx.output("sign_flip", static_cast<std::int64_t>(positive > 0 && negative > 0));
+  const mc::SweepSummary s = mc::summarise_sweep(rows);
+  ctx.output("full_excess", s.full_excess);
+  ctx.output("excess_min", s.excess_min);
+  ctx.output("excess_max", s.excess_max);
+  ctx.output("excess_sd", s.excess_sd);
+  ctx.output("fraction_positive", s.fraction_positive);
+  ctx.output("fraction_negative", s.fraction_negative);
+  ctx.output("sign_flip", static_cast<std::int64_t>(s.sign_flip));
   assay::Table table;
   table.add("models", models)
       .add("items", items)

@@ -1,6 +1,8 @@
 #include "population_sweep.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 
@@ -72,6 +74,28 @@ std::vector<SweepRow> population_sweep(const Eigen::MatrixXd& responses, const S
     if (progress) progress(p + 1, spec.populations + 1);
   }
   return rows;
+}
+
+SweepSummary summarise_sweep(const std::vector<SweepRow>& rows) {
+  if (rows.size() < 2) throw std::invalid_argument("a sweep summary needs a random population");
+  SweepSummary s;
+  s.full_excess = rows[0].excess.excess;
+  Eigen::VectorXd excess(static_cast<Eigen::Index>(rows.size() - 1));
+  int positive = 0, negative = 0;
+  for (std::size_t k = 1; k < rows.size(); ++k) {
+    excess(static_cast<Eigen::Index>(k - 1)) = rows[k].excess.excess;
+    positive += rows[k].excess.ci_low > 0;
+    negative += rows[k].excess.ci_high < 0;
+  }
+  const auto count = static_cast<double>(excess.size());
+  s.excess_min = excess.minCoeff();
+  s.excess_max = excess.maxCoeff();
+  s.excess_sd = count > 1 ? std::sqrt((excess.array() - excess.mean()).square().sum() / (count - 1))
+                          : std::numeric_limits<double>::quiet_NaN();
+  s.fraction_positive = positive / count;
+  s.fraction_negative = negative / count;
+  s.sign_flip = positive > 0 && negative > 0;
+  return s;
 }
 
 }  // namespace assay::monoculture

@@ -42,4 +42,15 @@ std::vector<SweepRow> population_sweep(const Eigen::MatrixXd& responses, const S
                                        const ParallelLoop& loop = serial_loop,
                                        const SweepProgress& progress = {});
 
+// How the excess moves over the random populations (rows 1..; row 0 is the full one).
+// Positive / negative: the population's interval lies above / below 0.
+struct SweepSummary {
+  double full_excess = 0;
+  double excess_min = 0, excess_max = 0;
+  double excess_sd = 0;  // NaN with a single random population
+  double fraction_positive = 0, fraction_negative = 0;
+  bool sign_flip = false;  // some populations significantly positive, others negative
+};
+SweepSummary summarise_sweep(const std::vector<SweepRow>& rows);
+
 }  // namespace assay::monoculture

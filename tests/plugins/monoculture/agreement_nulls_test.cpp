@@ -58,25 +58,39 @@ TEST_CASE("item null of a lone pair is the closed-form integral over the difficu
 }
 
 TEST_CASE("leave-pair-out null equals direct enumeration over the grid", "[monoculture]") {
+  // a = 1 takes the Rasch route (1 item: node terms shared by all items; 8 items: the table
+  // by number of other models right), a = 1.7 the per-item 2PL route.
   Eigen::VectorXd ability(4);
   ability << 0.5, -0.2, 1.0, -1.3;
-  mc::IrtParameters p = rasch_parameters(ability, 1.3, 1);
-  p.discrimination(0) = 1.7;  // a 2PL item
-  Eigen::MatrixXd y(4, 1);
-  y << 1, 0, 1, 0;
+  Eigen::MatrixXd all(4, 8);
+  all << 1, 0, 1, 1, 0, 1, 0, 1,  //
+      0, 0, 1, 1, 1, 0, 0, 1,     //
+      1, 0, 0, 1, 1, 1, 0, 1,     //
+      0, 1, 0, 1, 0, 0, 0, 1;
   const mc::QuadratureGrid grid = mc::make_quadrature_grid(61);
-  const auto null = mc::item_null_agreement(y, p, grid, {mc::all_pairs(4)});
-  // Pair (0, 1): posterior over the node difficulty from models 2 and 3 only.
-  double num = 0, den = 0;
-  for (Eigen::Index q = 0; q < grid.z.size(); ++q) {
-    const double b = 1.3 * grid.z(q), a = 1.7;
-    auto pr = [&](int m) { return mc::sigmoid(a * (ability(m) - b)); };
-    const double w = std::exp(grid.log_prior(q)) * pr(2) * (1 - pr(3));
-    num += w * (pr(0) * pr(1) + (1 - pr(0)) * (1 - pr(1)));
-    den += w;
-  }
-  CHECK(null.pair_mean(0, 1) == Approx(num / den).margin(1e-12));
-  CHECK(null.pair_mean(1, 0) == Approx(num / den).margin(1e-12));
+  for (Eigen::Index items : {1, 8})
+    for (double a : {1.0, 1.7}) {
+      const Eigen::MatrixXd y = all.leftCols(items);
+      mc::IrtParameters p = rasch_parameters(ability, 1.3, items);
+      p.discrimination.setConstant(a);
+      const auto null = mc::item_null_agreement(y, p, grid, {mc::all_pairs(4)});
+      // Pair (0, 1): on each item, the posterior of the node difficulty from models 2 and 3.
+      double mean = 0;
+      for (Eigen::Index j = 0; j < items; ++j) {
+        double num = 0, den = 0;
+        for (Eigen::Index q = 0; q < grid.z.size(); ++q) {
+          const double b = 1.3 * grid.z(q);
+          auto pr = [&](int m) { return mc::sigmoid(a * (ability(m) - b)); };
+          auto lik = [&](int m) { return y(m, j) == 1.0 ? pr(m) : 1 - pr(m); };
+          const double w = std::exp(grid.log_prior(q)) * lik(2) * lik(3);
+          num += w * (pr(0) * pr(1) + (1 - pr(0)) * (1 - pr(1)));
+          den += w;
+        }
+        mean += num / den / static_cast<double>(items);
+      }
+      CHECK(null.pair_mean(0, 1) == Approx(mean).margin(1e-12));
+      CHECK(null.pair_mean(1, 0) == Approx(mean).margin(1e-12));
+    }
 }
 
 TEST_CASE("item null with the true parameters is unbiased on Rasch responses", "[monoculture]") {

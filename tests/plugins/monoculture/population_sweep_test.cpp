@@ -61,3 +61,24 @@ TEST_CASE("a target listed as reference is rejected", "[monoculture]") {
   CHECK_THROWS_AS(mc::target_excess(d.responses, {0, 1}, {1, 2}, {0, 1, 2}, {}, rng),
                   std::invalid_argument);
 }
+
+TEST_CASE("sweep summary describes the random populations only", "[monoculture]") {
+  auto row = [](double excess, double low, double high) {
+    mc::SweepRow r;
+    r.excess.excess = excess;
+    r.excess.ci_low = low;
+    r.excess.ci_high = high;
+    return r;
+  };
+  const std::vector<mc::SweepRow> rows{row(0.5, 0.4, 0.6), row(0.02, 0.01, 0.03),
+                                       row(-0.02, -0.03, -0.01), row(0.0, -0.01, 0.01)};
+  const mc::SweepSummary s = mc::summarise_sweep(rows);
+  CHECK(s.full_excess == 0.5);
+  CHECK(s.excess_min == -0.02);
+  CHECK(s.excess_max == 0.02);
+  CHECK(s.excess_sd == Approx(0.02).epsilon(1e-12));  // sd of {0.02, -0.02, 0}
+  CHECK(s.fraction_positive == Approx(1.0 / 3));
+  CHECK(s.fraction_negative == Approx(1.0 / 3));
+  CHECK(s.sign_flip);
+  CHECK_THROWS_AS(mc::summarise_sweep({rows[0]}), std::invalid_argument);
+}
