@@ -5,7 +5,8 @@ namespace {
 
 std::vector<nn::Index> widths_of(const NetworkShape& s) {
   std::vector<nn::Index> widths{s.input_dim};
-  for (int l = 0; l < s.depth; ++l) widths.push_back(s.width);
+  for (int l = 0; l < s.depth; ++l)
+    widths.push_back(s.widths.empty() ? s.width : s.widths.at(static_cast<std::size_t>(l)));
   widths.push_back(s.classes);
   return widths;
 }

@@ -15,6 +15,7 @@ struct NetworkShape {
   int depth = 3;  // hidden layers
   int classes = 3;
   std::string activation = "tanh";
+  std::vector<int> widths;  // one per hidden layer (depth of them); empty: `width` for each
 };
 
 // One full-batch forward and backward pass: the features reaching each Linear layer, their

@@ -20,6 +20,9 @@ assay::MethodInfo with_network_params(assay::MethodInfo info) {
       .input<std::vector<std::int64_t>>("y", "n class labels in [0, classes)")
       .param<int>("depth", 3, "hidden layers", assay::range(1, 64))
       .param<int>("width", 32, "units per hidden layer", assay::range(1, 4096))
+      .param<std::vector<double>>("widths", {},
+                                  "units of each hidden layer, one per layer (as many as depth); "
+                                  "empty: width for every layer")
       .choice("activation", "tanh", {"tanh", "relu", "gelu", "silu", "sigmoid", "identity"},
               "hidden activation");
 }
@@ -45,9 +48,29 @@ Data read_data(const assay::Context& ctx) {
   return d;
 }
 
+std::vector<int> read_widths(const assay::Context& ctx) {
+  const auto listed = ctx.param<std::vector<double>>("widths");
+  const int depth = ctx.param<int>("depth");
+  if (!listed.empty() && static_cast<int>(listed.size()) != depth)
+    throw assay::Error("widths: " + std::to_string(listed.size()) + " entries but depth " +
+                       std::to_string(depth) + "; give one width per hidden layer");
+  std::vector<int> widths;
+  for (const double w : listed) {
+    if (w < 1 || w > 4096 || w != static_cast<int>(w))
+      throw assay::Error("widths: " + assay::to_text(assay::Value(w)) +
+                         " is not a whole number in [1, 4096]");
+    widths.push_back(static_cast<int>(w));
+  }
+  return widths;
+}
+
 fl::NetworkShape read_shape(const assay::Context& ctx, const Data& d) {
-  return {static_cast<int>(d.x.cols()), ctx.param<int>("width"), ctx.param<int>("depth"), d.classes,
-          ctx.param<std::string>("activation")};
+  return {static_cast<int>(d.x.cols()),
+          ctx.param<int>("width"),
+          ctx.param<int>("depth"),
+          d.classes,
+          ctx.param<std::string>("activation"),
+          read_widths(ctx)};
 }
 
 // ---------------------------------------------------------------- feature_dynamics

@@ -54,3 +54,24 @@ TEST_CASE("feature_dynamics trains with the gram_whitened optimiser", "[feature_
   // Only the Gram change is kept, which is what the FEQ compares: the error stays O(lr).
   REQUIRE(out.at("median_feq_error").as_real() < 0.5);
 }
+
+TEST_CASE("feature_dynamics builds hidden layers of the listed widths", "[feature_learning]") {
+  const auto data =
+      at::run_method("gaussian_clusters", {{"n", 90}, {"dim", 8}, {"classes", 3}, {"noise", 0.5}});
+  const auto run = [&](std::vector<double> widths) {
+    const assay::RealArray listed{{widths.size()}, widths};
+    return at::run_method("feature_dynamics",
+                          {{"depth", 2}, {"widths", listed}, {"epochs", 21}, {"log_interval", 20}},
+                          {{"x", data.at("x")}, {"y", data.at("y")}})
+        .at("effective_rank")
+        .as_real_array();
+  };
+  // Row 1 reads the first hidden layer: 2 units bound its effective rank by 2, while 16 units
+  // over 8-dimensional inputs give more.
+  const auto narrow = run({2, 16});
+  const auto wide = run({16, 16});
+  const std::size_t steps = narrow.shape[1];
+  for (std::size_t t = 0; t < steps; ++t) REQUIRE(narrow.data[steps + t] <= 2 + 1e-9);
+  REQUIRE(wide.data[steps] > 2.5);
+  REQUIRE_THROWS_WITH(run({16}), Catch::Contains("widths: 1 entries but depth 2"));
+}
