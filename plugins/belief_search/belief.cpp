@@ -1,7 +1,9 @@
 #include "belief.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace assay::belief_search {
 
@@ -19,6 +21,21 @@ Eigen::VectorXd bayes_update(const Eigen::VectorXd& belief, const SensorModel& m
   Eigen::VectorXd posterior = belief.cwiseProduct(
       observation_likelihood(model, static_cast<int>(belief.size()), segment, detected));
   return posterior / posterior.sum();
+}
+
+LookLikelihood look_likelihood(const SensorModel& model, const Reading& reading) {
+  if (!model.graded) {
+    const double target =
+        reading.detected ? model.true_positive_rate : 1 - model.true_positive_rate;
+    const double other =
+        reading.detected ? model.false_positive_rate : 1 - model.false_positive_rate;
+    return {target, other, std::log(target), std::log(other)};
+  }
+  const double d1 = reading.score - detector_score_mean(model.true_positive_rate);
+  const double d0 = reading.score - detector_score_mean(model.false_positive_rate);
+  // Densities divided by the larger one, so far-out scores do not underflow both to 0.
+  const double l1 = -0.5 * d1 * d1, l0 = -0.5 * d0 * d0, top = std::max(l1, l0);
+  return {std::exp(l1 - top), std::exp(l0 - top), l1 - top, l0 - top};
 }
 
 double entropy(const Eigen::VectorXd& distribution) {
@@ -47,43 +64,134 @@ namespace {
 
 double x_log_x(double x) { return x > 0 ? x * std::log(x) : 0.0; }
 
+// Nodes and weights of the Gauss-Hermite rule for E[g(Z)], Z ~ N(0, 1) (Golub-Welsch: the
+// eigen-decomposition of the probabilists' Hermite Jacobi matrix).
+struct GaussHermite {
+  Eigen::VectorXd nodes, weights;
+};
+
+GaussHermite gauss_hermite(int n) {
+  Eigen::MatrixXd jacobi = Eigen::MatrixXd::Zero(n, n);
+  for (int i = 1; i < n; ++i) jacobi(i - 1, i) = jacobi(i, i - 1) = std::sqrt(double(i));
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(jacobi);
+  return {solver.eigenvalues(), solver.eigenvectors().row(0).transpose().array().square()};
+}
+
+double log_add_exp(double a, double b) {
+  const double top = std::max(a, b);
+  return top + std::log1p(std::exp(std::min(a, b) - top));
+}
+
+double graded_information_gain(const SensorModel& model, double b) {
+  if (b <= 0 || b >= 1) return 0;
+  static const GaussHermite rule = gauss_hermite(64);
+  const double d = std::abs(detector_score_mean(model.true_positive_rate) -
+                            detector_score_mean(model.false_positive_rate));
+  const double log_b = std::log(b), log_not_b = std::log1p(-b);
+  // ell ~ N(d^2/2, d^2) is log f1/f0 under the target; under the other it is distributed as
+  // -ell, so both expectations run over the same nodes.
+  double sum = 0;
+  for (Eigen::Index i = 0; i < rule.nodes.size(); ++i) {
+    const double ell = 0.5 * d * d + d * rule.nodes(i);
+    sum += rule.weights(i) * (b * log_add_exp(log_b, log_not_b - ell) +
+                              (1 - b) * log_add_exp(log_b - ell, log_not_b));
+  }
+  return std::max(0.0, -sum);
+}
+
+// The maximiser of a concave function on [0, 1].
+template <class F>
+double golden_section_argmax(F f) {
+  const double ratio = (std::sqrt(5.0) - 1) / 2;
+  double lo = 0, hi = 1;
+  double x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo);
+  double f1 = f(x1), f2 = f(x2);
+  while (hi - lo > 1e-12) {
+    if (f1 < f2) {
+      lo = x1, x1 = x2, f1 = f2, x2 = lo + ratio * (hi - lo), f2 = f(x2);
+    } else {
+      hi = x2, x2 = x1, f2 = f1, x1 = hi - ratio * (hi - lo), f1 = f(x1);
+    }
+  }
+  return (lo + hi) / 2;
+}
+
+// A running bracket of b*: the largest value at or below it and the smallest above it, with
+// their first indices.
+struct BracketLane {
+  double below = -1, above = 2;
+  int below_at = -1, above_at = -1;
+
+  void add(double b, int k, double b_star) {
+    if (b <= b_star) {
+      if (b > below) below = b, below_at = k;
+    } else if (b < above) {
+      above = b, above_at = k;
+    }
+  }
+
+  static BracketLane merge(const BracketLane& x, const BracketLane& y) {
+    BracketLane m = x;
+    if (y.below > m.below || (y.below == m.below && y.below_at >= 0 && y.below_at < m.below_at))
+      m.below = y.below, m.below_at = y.below_at;
+    if (y.above < m.above || (y.above == m.above && y.above_at >= 0 && y.above_at < m.above_at))
+      m.above = y.above, m.above_at = y.above_at;
+    return m;
+  }
+};
+
 }  // namespace
+
+double look_information_gain(const SensorModel& model, double b) {
+  if (model.graded) return graded_information_gain(model, b);
+  const double p_detect = b * model.true_positive_rate + (1 - b) * model.false_positive_rate;
+  return binary_entropy(p_detect) - b * binary_entropy(model.true_positive_rate) -
+         (1 - b) * binary_entropy(model.false_positive_rate);
+}
 
 InformationGainRule::InformationGainRule(const SensorModel& model)
     : model_(model),
+      informative_(model.true_positive_rate != model.false_positive_rate),
       h_true_(binary_entropy(model.true_positive_rate)),
       h_false_(binary_entropy(model.false_positive_rate)) {
+  if (!informative_) return;
+  if (model.graded) {
+    b_star_ = golden_section_argmax([&](double b) { return graded_information_gain(model, b); });
+    return;
+  }
   // d I / d b = (tpr - fpr) log((1 - p) / p) - h(tpr) + h(fpr) = 0 at p*, b* = (p* - fpr) /
   // (tpr - fpr).
   const double tpr = model.true_positive_rate, fpr = model.false_positive_rate;
-  if (tpr != fpr)
-    b_star_ = (1 / (1 + std::exp((h_true_ - h_false_) / (tpr - fpr))) - fpr) / (tpr - fpr);
+  b_star_ = (1 / (1 + std::exp((h_true_ - h_false_) / (tpr - fpr))) - fpr) / (tpr - fpr);
 }
 
 double InformationGainRule::gain_at(double b) const {
+  if (model_.graded) return graded_information_gain(model_, b);
   const double p_detect = b * model_.true_positive_rate + (1 - b) * model_.false_positive_rate;
   return binary_entropy(p_detect) - b * h_true_ - (1 - b) * h_false_;
 }
 
 int InformationGainRule::most_informative_segment(const Eigen::VectorXd& belief) const {
   // An uninformative sensor gains 0 everywhere: the first segment is taken.
-  if (model_.true_positive_rate == model_.false_positive_rate) return 0;
-  double below = -1, above = 2;  // closest belief values at or below / above b*
-  for (double b : belief) {
-    if (b <= b_star_)
-      below = std::max(below, b);
-    else
-      above = std::min(above, b);
+  if (!informative_) return 0;
+  // The closest belief values at or below / above b*, each at its first index; two lanes (even
+  // and odd k) halve the loop's dependency chain, merged with ties to the smaller index.
+  BracketLane lanes[2];
+  const Eigen::Index n = belief.size();
+  for (Eigen::Index k = 0; k + 1 < n; k += 2) {
+    lanes[0].add(belief(k), static_cast<int>(k), b_star_);
+    lanes[1].add(belief(k + 1), static_cast<int>(k + 1), b_star_);
   }
-  const double gain_below = below >= 0 ? gain_at(below) : -1;
-  const double gain_above = above <= 1 ? gain_at(above) : -1;
+  if (n % 2) lanes[0].add(belief(n - 1), static_cast<int>(n - 1), b_star_);
+  const BracketLane lane = BracketLane::merge(lanes[0], lanes[1]);
+  const double below = lane.below, above = lane.above;
+  const int below_at = lane.below_at, above_at = lane.above_at;
+  if (below_at < 0) return above_at;
+  if (above_at < 0) return below_at;
+  const double gain_below = gain_at(below), gain_above = gain_at(above);
   // Ties in gain go to the first segment, as a scan with a strict comparison would.
-  for (int k = 0; k < belief.size(); ++k) {
-    const double b = belief(k);
-    if ((b == below && gain_below >= gain_above) || (b == above && gain_above >= gain_below))
-      return k;
-  }
-  return 0;
+  if (gain_below == gain_above) return std::min(below_at, above_at);
+  return gain_below > gain_above ? below_at : above_at;
 }
 
 int most_informative_segment(const Eigen::VectorXd& belief, const SensorModel& model) {
@@ -92,28 +200,65 @@ int most_informative_segment(const Eigen::VectorXd& belief, const SensorModel& m
 
 double bayes_update_in_place(Eigen::VectorXd& belief, const SensorModel& model, int segment,
                              bool detected, double entropy) {
-  const double hit = detected ? model.true_positive_rate : 1 - model.true_positive_rate;
-  const double miss = detected ? model.false_positive_rate : 1 - model.false_positive_rate;
+  return bayes_update_in_place(belief, look_likelihood(model, {detected, detected ? 1.0 : 0.0}),
+                               segment, entropy);
+}
+
+double bayes_update_in_place(Eigen::VectorXd& belief, const LookLikelihood& likelihood, int segment,
+                             double entropy) {
+  const double hit = likelihood.target, miss = likelihood.other;
   const double b = belief(segment);
   const double z = miss * (1 - b) + hit * b;
   // sum_i b'_i log b'_i with b'_i = b_i miss / z off the segment: (miss / z) (sum_{i != k}
-  // b_i log b_i + (1 - b_k) log(miss / z)), plus b'_k log b'_k.
-  const double rest = -entropy - x_log_x(b);
+  // b_i log b_i + (1 - b_k) log(miss / z)), plus b'_k log b'_k; the likelihoods' logarithms
+  // are known, so two logarithms per update.
+  const double log_b = b > 0 ? std::log(b) : 0.0, log_z = std::log(z);
+  const double rest = -entropy - b * log_b;
   const double scale = miss / z;
-  const double others = scale > 0 ? scale * (rest + (1 - b) * std::log(scale)) : 0.0;
+  const double others = miss > 0 ? scale * (rest + (1 - b) * (likelihood.log_other - log_z)) : 0.0;
   belief *= scale;
-  belief(segment) = b * hit / z;
-  return -(others + x_log_x(belief(segment)));
+  const double posterior = b * hit / z;
+  belief(segment) = posterior;
+  const double self = posterior > 0 ? posterior * (log_b + likelihood.log_target - log_z) : 0.0;
+  return -(others + self);
+}
+
+Eigen::VectorXd answer_marginal(const Eigen::VectorXd& belief, int span) {
+  Eigen::VectorXd marginal(belief.size());
+  double window = 0;
+  for (Eigen::Index k = 0; k < belief.size(); ++k) {
+    window += belief(k);
+    if (k >= span) window -= belief(k - span);
+    marginal(k) = window;
+  }
+  return marginal;
+}
+
+double bayes_update_span(Eigen::VectorXd& belief, const LookLikelihood& likelihood, int segment,
+                         int span) {
+  const Eigen::Index first = std::max(0, segment - span + 1), count = segment - first + 1;
+  belief.head(first) *= likelihood.other;
+  belief.segment(first, count) *= likelihood.target;
+  belief.tail(belief.size() - first - count) *= likelihood.other;
+  belief /= belief.sum();
+  return entropy(belief);
 }
 
 Eigen::VectorXd posterior_by_enumeration(const Eigen::VectorXd& prior, const SensorModel& model,
-                                         const std::vector<Look>& history) {
+                                         const std::vector<Look>& history, int answer_span) {
   Eigen::VectorXd joint(prior.size());
   for (Eigen::Index h = 0; h < prior.size(); ++h) {
     double p = prior(h);
     for (const Look& look : history) {
-      const double rate = look.segment == h ? model.true_positive_rate : model.false_positive_rate;
-      p *= look.detected ? rate : 1 - rate;
+      const bool target = h <= look.segment && look.segment < h + answer_span;
+      const double rate = target ? model.true_positive_rate : model.false_positive_rate;
+      if (!model.graded) {
+        p *= look.detected ? rate : 1 - rate;
+        continue;
+      }
+      const double mean = detector_score_mean(rate);
+      p *= std::exp(-0.5 * (look.score - mean) * (look.score - mean)) /
+           std::sqrt(2 * std::numbers::pi);
     }
     joint(h) = p;
   }

@@ -2,6 +2,8 @@
 // noisy (simulated) sensor. The science lives in the other files of this folder; this file
 // declares the methods, reads their params, calls the science and writes outputs.
 #include <assay/sdk.hpp>
+#include <cmath>
+#include <string>
 
 #include "belief.hpp"
 #include "checks.hpp"
@@ -34,11 +36,44 @@ assay::MethodInfo with_episode_params(assay::MethodInfo info) {
                   assay::range(-1, 1e9));
 }
 
+// The environment's optional realism, on the environment and the controller (the training's
+// policy features assume a binary detector and a one-segment answer).
+assay::MethodInfo with_detector_params(assay::MethodInfo info) {
+  return info
+      .param<int>("answer_span", 1,
+                  "the answer occupies this many consecutive segments from its start (clipped "
+                  "at the video's end); answering any of them is correct",
+                  assay::range(1, 4096))
+      .param<bool>("graded_confidence", false,
+                   "the detector also reports a confidence score N(mu, 1), mu = Phi^-1(rate), "
+                   "whose sign is the detection; the controller updates on the score");
+}
+
+void require_graded_rates(const char* key, double rate) {
+  if (rate <= 0 || rate >= 1)
+    throw assay::Error(std::string(key) + ": " + std::to_string(rate) +
+                       " has no graded score model; give 0 < rate < 1 with graded_confidence");
+}
+
 bs::EpisodeConfig episode_config(const assay::Context& ctx) {
   return {ctx.param<int>("segments"),
           ctx.param<double>("prior_quality"),
           {ctx.param<double>("true_positive_rate"), ctx.param<double>("false_positive_rate")},
           ctx.param<double>("preview_accuracy")};
+}
+
+bs::EpisodeConfig episode_config_with_detector(const assay::Context& ctx) {
+  auto config = episode_config(ctx);
+  config.answer_span = ctx.param<int>("answer_span");
+  if (config.answer_span > config.segments)
+    throw assay::Error("answer_span: " + std::to_string(config.answer_span) +
+                       " exceeds segments; give at most " + std::to_string(config.segments));
+  config.sensor.graded = ctx.param<bool>("graded_confidence");
+  if (config.sensor.graded) {
+    require_graded_rates("true_positive_rate", config.sensor.true_positive_rate);
+    require_graded_rates("false_positive_rate", config.sensor.false_positive_rate);
+  }
+  return config;
 }
 
 std::uint64_t episode_seed(const assay::Context& ctx) {
@@ -49,22 +84,33 @@ std::uint64_t episode_seed(const assay::Context& ctx) {
 // ---------------------------------------------------------------- video_search_env
 
 assay::MethodInfo video_search_env_info() {
-  return with_episode_params(
-             assay::method("video_search_env",
-                           "Simulated long-video episodes: answer segment drawn from a "
-                           "question prior, noisy detector, preview guess"))
+  return with_detector_params(with_episode_params(assay::method(
+                                  "video_search_env",
+                                  "Simulated long-video episodes: answer segment drawn from a "
+                                  "question prior, noisy detector, preview guess")))
       .cite(kPaper)
       .output<double>("prior_top1_accuracy", "P(argmax of the prior holds the answer)")
       .output<double>("mean_prior_entropy", "mean entropy of the prior (nats)")
       .output<double>("preview_accuracy_observed", "fraction of correct preview guesses")
+      .output<double>("detector_auc",
+                      "P(score on an answer segment > score elsewhere): 1 - Phi(-d/sqrt 2) graded, "
+                      "(1 + TPR - FPR) / 2 binary")
       .output<Eigen::MatrixXd>("priors", "episodes x K question priors")
       .output<assay::Table>("episodes",
                             "per episode: answer_segment, prior_on_answer, "
                             "prior_entropy, preview_correct");
 }
 
+// The detector's discrimination: the area under its ROC curve.
+double detector_auc(const bs::SensorModel& sensor) {
+  if (!sensor.graded) return (1 + sensor.true_positive_rate - sensor.false_positive_rate) / 2;
+  const double d = bs::detector_score_mean(sensor.true_positive_rate) -
+                   bs::detector_score_mean(sensor.false_positive_rate);
+  return 0.5 * std::erfc(-d / 2);
+}
+
 void video_search_env(assay::Context& ctx) {
-  const auto config = episode_config(ctx);
+  const auto config = episode_config_with_detector(ctx);
   const auto n = ctx.param<std::int64_t>("episodes");
   Eigen::MatrixXd priors(n, config.segments);
   std::vector<std::int64_t> answer, preview;
@@ -86,6 +132,7 @@ void video_search_env(assay::Context& ctx) {
   ctx.output("prior_top1_accuracy", top1 / n);
   ctx.output("mean_prior_entropy", mean_h / n);
   ctx.output("preview_accuracy_observed", preview_hits / n);
+  ctx.output("detector_auc", detector_auc(config.sensor));
   ctx.output("priors", std::move(priors));
   assay::Table table;
   table.add("answer_segment", answer)
@@ -98,10 +145,10 @@ void video_search_env(assay::Context& ctx) {
 // ---------------------------------------------------------------- belief_controller
 
 assay::MethodInfo belief_controller_info() {
-  return with_episode_params(
-             assay::method("belief_controller",
-                           "Bayesian search controller (information-gain looks, threshold "
-                           "stopping) or a belief-free baseline, on simulated episodes"))
+  return with_detector_params(with_episode_params(assay::method(
+                                  "belief_controller",
+                                  "Bayesian search controller (information-gain looks, threshold "
+                                  "stopping) or a belief-free baseline, on simulated episodes")))
       .cite(kPaper)
       .choice("controller", "belief_controller", bs::searcher_names(),
               "who navigates: the Bayesian controller or a baseline")
@@ -157,7 +204,7 @@ assay::MethodInfo belief_controller_info() {
 double or_true(double assumed, double truth) { return assumed < 0 ? truth : assumed; }
 
 void belief_controller(assay::Context& ctx) {
-  const auto config = episode_config(ctx);
+  const auto config = episode_config_with_detector(ctx);
   bs::SearchSettings settings;
   settings.searcher = bs::searcher_from_name(ctx.param<std::string>("controller"));
   settings.frame_budget = ctx.param<int>("frame_budget");
@@ -165,7 +212,12 @@ void belief_controller(assay::Context& ctx) {
   settings.entropy_floor = ctx.param<double>("entropy_floor");
   settings.belief_model = {
       or_true(ctx.param<double>("model_true_positive_rate"), config.sensor.true_positive_rate),
-      or_true(ctx.param<double>("model_false_positive_rate"), config.sensor.false_positive_rate)};
+      or_true(ctx.param<double>("model_false_positive_rate"), config.sensor.false_positive_rate),
+      config.sensor.graded};
+  if (settings.belief_model.graded) {
+    require_graded_rates("model_true_positive_rate", settings.belief_model.true_positive_rate);
+    require_graded_rates("model_false_positive_rate", settings.belief_model.false_positive_rate);
+  }
   const auto n = ctx.param<std::int64_t>("episodes");
   const auto traced = ctx.param<std::int64_t>("trace_episodes");
   std::vector<bs::EpisodeOutcome> outcomes;

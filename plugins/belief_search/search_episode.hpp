@@ -1,5 +1,6 @@
-// A simulated long-video question: K segments, the answer in one of them, a question-conditioned
-// prior, a noisy detector (the stand-in for the VLM) and preview frames with a guessable answer.
+// A simulated long-video question: K segments, the answer in one of them (or in a run of
+// consecutive ones), a question-conditioned prior, a noisy detector (the stand-in for the VLM,
+// binary or with graded confidence) and preview frames with a guessable answer.
 // Sensor noise comes from common random numbers keyed by (episode, segment, look), so every
 // searcher run on the same episode seed faces exactly the same world.
 #pragma once
@@ -8,10 +9,21 @@
 
 namespace assay::belief_search {
 
-// P(detection | segment holds the answer) and P(detection | it does not).
+// P(detection | segment holds the answer) and P(detection | it does not). A graded detector
+// also reports its confidence: a score ~ N(mu, 1) with mu = Phi^-1(rate) of the segment's
+// rate, thresholded at 0 into the same detection (equal-variance signal detection).
 struct SensorModel {
   double true_positive_rate = 0.8;
   double false_positive_rate = 0.1;
+  bool graded = false;
+};
+
+// Phi^-1(rate): the mean score of a graded detector whose detection rate is `rate` (0 < rate < 1).
+double detector_score_mean(double rate);
+
+struct Reading {
+  bool detected = false;
+  double score = 0;  // graded confidence (binary detector: 1 if detected, else 0)
 };
 
 struct EpisodeConfig {
@@ -21,24 +33,34 @@ struct EpisodeConfig {
   SensorModel sensor;
   // Probability that the answer guessed from the preview frames alone is right.
   double preview_accuracy = 0.4;
+  // The answer occupies this many consecutive segments from its (prior-drawn) start, clipped at
+  // the video's end; the prior is over the start.
+  int answer_span = 1;
 };
 
 struct Episode {
-  Eigen::VectorXd prior;  // the question-conditioned prior over segments
-  int answer_segment = 0;
+  Eigen::VectorXd prior;     // the question-conditioned prior over segments
+  double prior_entropy = 0;  // its entropy (nats)
+  int answer_segment = 0;    // the answer's first segment
+  int answer_span = 1;
   bool preview_correct = false;
   std::uint64_t noise_seed = 0;
 };
 
-// The answer is drawn from the prior itself, so the prior is calibrated by construction.
+// The answer is drawn from the prior itself, so the prior is calibrated by construction. All of
+// an episode's randomness comes from one stream derived once from (seed, index).
 Episode sample_episode(const EpisodeConfig& config, std::uint64_t seed, std::int64_t index);
 
 // An episode whose question gives the prior `prior` (answer, preview and noise still drawn).
 Episode sample_episode_with_prior(const Eigen::VectorXd& prior, double preview_accuracy,
-                                  std::uint64_t seed, std::int64_t index);
+                                  std::uint64_t seed, std::int64_t index, int answer_span = 1);
+
+bool holds_answer(const Episode& episode, int segment);
 
 // The detector's output on the `look`-th frame taken from `segment` (looks are independent).
 bool observe(const Episode& episode, const SensorModel& sensor, int segment, int look);
+// The same look with its graded confidence; `detected` is observe()'s answer.
+Reading read_detector(const Episode& episode, const SensorModel& sensor, int segment, int look);
 
 // splitmix64 mixing: a seed per (seed, stream) without shared state.
 std::uint64_t mix_seed(std::uint64_t seed, std::uint64_t stream);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -58,13 +59,14 @@ int belief_controller_next_look(const Eigen::VectorXd& belief, const SensorModel
   // A belief with entropy 0 is one-hot and stops on its top belief, so a floor <= 0 never
   // needs the entropy.
   return belief_controller_next_look(belief, InformationGainRule(model), stop_threshold,
-                                     entropy_floor, entropy_floor > 0 ? entropy(belief) : 0.0);
+                                     entropy_floor, entropy_floor > 0 ? entropy(belief) : 0.0,
+                                     belief.maxCoeff());
 }
 
 int belief_controller_next_look(const Eigen::VectorXd& belief, const InformationGainRule& rule,
-                                double stop_threshold, double entropy_floor,
-                                double belief_entropy) {
-  if (belief.maxCoeff() >= stop_threshold || (entropy_floor > 0 && belief_entropy <= entropy_floor))
+                                double stop_threshold, double entropy_floor, double belief_entropy,
+                                double top_belief) {
+  if (top_belief >= stop_threshold || (entropy_floor > 0 && belief_entropy <= entropy_floor))
     return -1;
   return rule.most_informative_segment(belief);
 }
@@ -73,48 +75,68 @@ EpisodeOutcome run_search(const Episode& episode, const SensorModel& true_sensor
                           const SearchSettings& settings) {
   EpisodeOutcome out;
   Eigen::VectorXd belief = episode.prior;
-  out.initial_entropy = entropy(belief);
+  out.initial_entropy = episode.prior_entropy;
+  out.trace.reserve(
+      static_cast<std::size_t>(std::min<Eigen::Index>(settings.frame_budget, belief.size())));
   double belief_entropy = out.initial_entropy;
-  const InformationGainRule rule(settings.belief_model);
+  // With a one-segment answer the belief is its own marginal and the O(1)-entropy update applies.
+  const int span = episode.answer_span;
+  Eigen::VectorXd marginal = span > 1 ? answer_marginal(belief, span) : Eigen::VectorXd();
+  const Eigen::VectorXd& holds = span > 1 ? marginal : belief;
+  const bool controller = settings.searcher == Searcher::belief_controller;
+  std::optional<InformationGainRule> rule;
+  if (controller) rule.emplace(settings.belief_model);
   std::vector<int> looks(static_cast<std::size_t>(belief.size()), 0);
-  const std::vector<int> order = visiting_order(episode, settings.searcher);
+  const std::vector<int> order =
+      controller ? std::vector<int>() : visiting_order(episode, settings.searcher);
+  // A binary reading has two likelihoods: computed once, not per look.
+  const LookLikelihood on_detection = look_likelihood(settings.belief_model, {true, 1.0});
+  const LookLikelihood on_miss = look_likelihood(settings.belief_model, {false, 0.0});
+  double top = holds.maxCoeff();
   int hit_segment = -1;
   while (settings.searcher != Searcher::preview_only && out.frames < settings.frame_budget) {
     int segment;
-    if (settings.searcher == Searcher::belief_controller) {
-      segment = belief_controller_next_look(belief, rule, settings.stop_threshold,
-                                            settings.entropy_floor, belief_entropy);
-      if (segment < 0) {
-        out.stopped_confident = true;
-        break;
-      }
+    if (controller) {
+      segment = belief_controller_next_look(holds, *rule, settings.stop_threshold,
+                                            settings.entropy_floor, belief_entropy, top);
+      if (segment < 0) break;
     } else {
       segment = order[static_cast<std::size_t>(out.frames) % order.size()];
     }
-    const bool detected = observe(episode, true_sensor, segment, looks[segment]++);
+    const Reading reading = read_detector(episode, true_sensor, segment, looks[segment]++);
     ++out.frames;
-    belief_entropy =
-        bayes_update_in_place(belief, settings.belief_model, segment, detected, belief_entropy);
-    out.trace.push_back({segment, detected, belief.maxCoeff(), belief_entropy});
-    if (settings.searcher != Searcher::belief_controller && detected) {
+    const LookLikelihood likelihood = settings.belief_model.graded
+                                          ? look_likelihood(settings.belief_model, reading)
+                                      : reading.detected ? on_detection
+                                                         : on_miss;
+    if (span > 1) {
+      belief_entropy = bayes_update_span(belief, likelihood, segment, span);
+      marginal = answer_marginal(belief, span);
+    } else {
+      belief_entropy = bayes_update_in_place(belief, likelihood, segment, belief_entropy);
+    }
+    top = holds.maxCoeff();
+    out.trace.push_back({segment, reading.detected, top, belief_entropy});
+    if (!controller && reading.detected) {
       hit_segment = segment;
       out.stopped_confident = true;
       break;
     }
   }
-  out.final_top_belief = belief.maxCoeff();
-  if (settings.searcher == Searcher::belief_controller)
-    out.stopped_confident = out.final_top_belief >= settings.stop_threshold;
+  out.final_top_belief = top;
+  if (controller) out.stopped_confident = out.final_top_belief >= settings.stop_threshold;
   out.final_entropy = belief_entropy;
   if (settings.searcher == Searcher::preview_only) {
     out.correct = episode.preview_correct;
     return out;
   }
-  if (settings.searcher == Searcher::belief_controller)
-    out.answered_segment = argmax(belief);
+  if (controller)
+    out.answered_segment = argmax(holds);
   else
-    out.answered_segment = hit_segment >= 0 ? hit_segment : argmax(episode.prior);
-  out.correct = out.answered_segment == episode.answer_segment;
+    out.answered_segment =
+        hit_segment >= 0 ? hit_segment
+                         : argmax(span > 1 ? answer_marginal(episode.prior, span) : episode.prior);
+  out.correct = holds_answer(episode, out.answered_segment);
   return out;
 }
 

@@ -41,3 +41,23 @@ TEST_CASE("belief_controller checks pass", "[belief_search][verify]") {
     CHECK(r.passed);
   }
 }
+
+TEST_CASE("video_search_env reports the graded detector's AUC", "[belief_search]") {
+  const auto binary = at::run_method("video_search_env", {{"episodes", 10}});
+  CHECK(binary.at("detector_auc").as_real() == Approx((1 + 0.8 - 0.1) / 2));
+  const auto graded =
+      at::run_method("video_search_env", {{"episodes", 10}, {"graded_confidence", true}});
+  // Phi(d / sqrt 2), d = Phi^-1(0.8) - Phi^-1(0.1) = 2.1231727991.
+  CHECK(graded.at("detector_auc").as_real() == Approx(0.9333623).margin(1e-6));
+}
+
+TEST_CASE("belief_controller with graded spans answers calibrated", "[belief_search]") {
+  const auto out = at::run_method("belief_controller", {{"episodes", 1000},
+                                                        {"answer_span", 3},
+                                                        {"graded_confidence", true},
+                                                        {"stop_threshold", 0.8}});
+  const double acc = out.at("confident_accuracy").as_real();
+  const double rate = out.at("confident_stop_rate").as_real();
+  CHECK(rate > 0.9);
+  CHECK(acc + 3 * std::sqrt(acc * (1 - acc) / (rate * 1000)) >= 0.8);
+}
