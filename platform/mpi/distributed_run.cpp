@@ -30,8 +30,20 @@ constexpr int kReportTag = 3;   // rank k -> 0: its counts, once its shard is fi
 constexpr int kReportSize = 3;  // ok, failed, timeout
 
 // Idle polling instead of blocking MPI calls: OpenMPI spins in blocking calls, which would take
-// a core from the rank's own sweep.
-void pause_briefly() { std::this_thread::sleep_for(std::chrono::microseconds(200)); }
+// a core from the rank's own sweep. Each poll costs CPU too (OpenMPI's progress engine), so
+// the pause doubles while nothing happens, up to 2 ms: a point waits at most that long for its
+// index, and an idle rank polls 500 times a second instead of thousands.
+class IdleBackoff {
+ public:
+  void pause() {
+    std::this_thread::sleep_for(pause_);
+    pause_ = std::min(2 * pause_, std::chrono::microseconds(2000));
+  }
+  void reset() { pause_ = std::chrono::microseconds(50); }
+
+ private:
+  std::chrono::microseconds pause_{50};
+};
 
 // Rank 0's part of the points: plan order, without the ones an earlier run finished.
 class PointDealer {
@@ -163,6 +175,7 @@ void send_point(int rank, std::optional<std::size_t> index) {
 RunCounts coordinate(const MpiSession& mpi, const DistributedRun& run, PointDealer& dealer,
                      RankSweep& sweep) {
   RunCounts total;
+  IdleBackoff idle;
   for (int running = mpi.size() - 1; running > 0 || !sweep.finished();) {
     bool busy = false;
     if (sweep.mailbox().asking()) sweep.mailbox().answer(dealer.next()), busy = true;
@@ -181,7 +194,10 @@ RunCounts coordinate(const MpiSession& mpi, const DistributedRun& run, PointDeal
       add_counts(total, report);
       --running;
     }
-    if (!busy && !message) pause_briefly();
+    if (busy || message)
+      idle.reset();
+    else
+      idle.pause();
   }
   const auto& own = sweep.counts();
   total.ok += own.ok, total.failed += own.failed, total.timeout += own.timeout;
@@ -197,6 +213,7 @@ RunCounts serve(RankSweep& sweep) {
   bool waiting = false;
   long long reply = 0;
   MPI_Request pending;
+  IdleBackoff idle;
   while (!sweep.finished()) {
     bool busy = false;
     if (!waiting && sweep.mailbox().asking()) {
@@ -212,7 +229,10 @@ RunCounts serve(RankSweep& sweep) {
           reply < 0 ? std::nullopt : std::optional<std::size_t>(static_cast<std::size_t>(reply)));
       waiting = false, busy = true;
     }
-    if (!busy) pause_briefly();
+    if (busy)
+      idle.reset();
+    else
+      idle.pause();
   }
   const auto counts = sweep.counts();
   long long report[kReportSize] = {static_cast<long long>(counts.ok),
