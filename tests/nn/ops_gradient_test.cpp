@@ -136,6 +136,33 @@ TEST_CASE("multi-head attention with and without a causal mask has exact gradien
   }
 }
 
+TEST_CASE("attention over longer sequences has exact gradients with causal and arbitrary masks",
+          "[nn][gradient]") {
+  // Length 7 splits the queries into chunks of 4 and 3 rows; the arbitrary mask hides the last
+  // two keys from the first chunk, one key in the middle, and every key from query 2.
+  MatD holes = MatD::Zero(7, 7);
+  const double inf = std::numeric_limits<double>::infinity();
+  holes.block(0, 5, 4, 2).setConstant(-inf);
+  holes(4, 3) = -inf;
+  holes.row(2).setConstant(-inf);
+  const MatD q = randn(14, 4, 11), k = randn(14, 4, 12), v = randn(14, 4, 13);
+  for (const MatD& mask : {nn::causal_mask<double>(7), holes}) {
+    require_close(check_gradients({q, k, v}, [mask](auto&, const Vs& x) {
+      return nn::attention(x[0], x[1], x[2], 2, 2, mask);
+    }));
+  }
+  // Every query of the first chunk sees no key: its outputs are zeros.
+  MatD blind = MatD::Zero(7, 7);
+  blind.topRows(4).setConstant(-inf);
+  nn::Tape<double> tape;
+  const MatD out =
+      nn::attention(tape.constant(q), tape.constant(k), tape.constant(v), 2, 2, blind).value();
+  for (int b = 0; b < 2; ++b) {
+    CHECK(out.middleRows(7 * b, 4).cwiseAbs().maxCoeff() == 0.0);
+    CHECK(out.middleRows(7 * b + 4, 3).cwiseAbs().maxCoeff() > 0.0);
+  }
+}
+
 TEST_CASE("attention equals softmax(q k^T / sqrt(d) + mask) v per sequence and head", "[nn]") {
   const MatD q = randn(6, 4, 1), k = randn(6, 4, 2), v = randn(6, 4, 3);
   const MatD mask = nn::causal_mask<double>(3);

@@ -1,4 +1,5 @@
 // Broadcasting arithmetic and activations.
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <unsupported/Eigen/SpecialFunctions>
@@ -168,15 +169,25 @@ Var<T> leaky_relu(Var<T> a, T slope) {
 
 template <class T>
 Var<T> gelu(Var<T> a) {
+  auto& t = impl_of(a);
   const T inv_sqrt2 = T(1 / std::numbers::sqrt2);
   const T inv_sqrt_2pi = T(1 / std::sqrt(2 * std::numbers::pi));
-  // Eigen's array erf is vectorised (SpecialFunctions); std::erf per entry is 5x slower.
-  auto cdf = [inv_sqrt2](const auto& x) { return T(0.5) * ((x * inv_sqrt2).erf() + T(1)); };
-  return elementwise(
-      a, [cdf](const auto& x) { return x * cdf(x); },
-      [cdf, inv_sqrt_2pi](const auto& x, const auto&) {
-        return cdf(x) + x * inv_sqrt_2pi * (x.square() * T(-0.5)).exp();
-      });
+  const Mat<T>& X = a.value();
+  Mat<T> out = t.take(a.rows(), a.cols());
+  // The derivative is formed here, where the CDF is at hand, rather than recomputed (erf is the
+  // costly part) in the backward pass. Eigen's array erf is vectorised (SpecialFunctions);
+  // std::erf per entry is 5x slower.
+  Mat<T> slope = t.take(a.rows(), a.cols());
+  const auto x = X.array();
+  slope.array() = T(0.5) * ((x * inv_sqrt2).erf() + T(1));
+  out.array() = x * slope.array();
+  slope.array() += x * inv_sqrt_2pi * (x.square() * T(-0.5)).exp();
+  const int ia = a.id();
+  return make_var(
+      a, t.push(
+             std::move(out), t.needs(ia),
+             [ia](TapeImpl<T>& t, int s) { t.accumulate(ia, t.grad(s).cwiseProduct(t.saved(s))); },
+             std::move(slope)));
 }
 
 template <class T>

@@ -179,6 +179,26 @@ Var<T> concat_cols(const std::vector<Var<T>>& parts) {
   }));
 }
 
+namespace {
+
+// The node that `parts` slice in order, whole, with the same grad mode; -1 if none.
+template <class T>
+int sliced_whole(const TapeImpl<T>& t, const std::vector<Var<T>>& parts) {
+  const int source = t.nodes[parts[0].id()].rows_of;
+  if (source < 0) return -1;
+  Index next = 0;
+  for (const auto& p : parts) {
+    const Node<T>& n = t.nodes[p.id()];
+    if (n.rows_of != source || n.first_row != next || n.requires_grad != t.needs(source)) {
+      return -1;
+    }
+    next += n.val().rows();
+  }
+  return next == t.val(source).rows() ? source : -1;
+}
+
+}  // namespace
+
 template <class T>
 Var<T> concat_rows(const std::vector<Var<T>>& parts) {
   if (parts.empty()) throw std::invalid_argument("assay::nn: concat_rows: no parts");
@@ -192,6 +212,8 @@ Var<T> concat_rows(const std::vector<Var<T>>& parts) {
     rows += p.rows();
     need = need || t.needs(p.id());
   }
+  // Restacking the steps of a fused recurrence, say, would copy them back into place.
+  if (const int source = sliced_whole(t, parts); source >= 0) return make_var(parts[0], source);
   Mat<T> out = t.take(rows, cols);
   std::vector<std::pair<int, Index>> ids;  // (node, first row)
   Index at = 0;
@@ -230,9 +252,12 @@ Var<T> slice_rows(Var<T> a, Index start, Index count) {
   Mat<T> out = t.take(count, A.cols());
   out = A.middleRows(start, count);
   const int ia = a.id();
-  return make_var(a, t.push(std::move(out), t.needs(ia), [ia, start](auto& t, int s) {
+  const int id = t.push(std::move(out), t.needs(ia), [ia, start](auto& t, int s) {
     t.accumulate_block(ia, start, 0, t.grad(s));
-  }));
+  });
+  t.nodes[id].rows_of = ia;
+  t.nodes[id].first_row = start;
+  return make_var(a, id);
 }
 
 template <class T>

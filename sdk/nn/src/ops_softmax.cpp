@@ -1,4 +1,5 @@
 // Row softmax with additive masks, log-softmax and fused multi-head attention.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -126,6 +127,47 @@ Mat<T> causal_mask(Index length) {
   return m;
 }
 
+namespace {
+
+// Query rows [first, first + rows) of each sequence, and the keys they can see: every key
+// from `width` on is masked for all of these rows, so its probability is an exact zero and
+// the products skip it. With a causal mask, chunks of 16 queries skip 3/8 of the work at
+// length 64.
+struct QueryChunk {
+  Index first = 0, rows = 0, width = 0;
+  std::vector<std::vector<Index>> masked;  // per row, its masked keys below `width`
+};
+
+template <class T>
+std::vector<QueryChunk> query_chunks(const Mat<T>& mask, Index len) {
+  const auto masked = masked_columns(mask);
+  std::vector<QueryChunk> chunks;
+  // 16 rows per chunk measured fastest at length 64 (8 and 32 were slower); short
+  // sequences still get two chunks.
+  const Index step = mask.size() != 0 ? std::clamp<Index>((len + 1) / 2, 1, 16) : len;
+  for (Index first = 0; first < len; first += step) {
+    QueryChunk c;
+    c.first = first;
+    c.rows = std::min(step, len - first);
+    c.width = mask.size() == 0 ? len : 0;
+    for (Index i = first; i < first + c.rows && mask.size() != 0; ++i) {
+      for (Index j = len - 1; j >= c.width; --j) {
+        if (mask(i, j) != -std::numeric_limits<T>::infinity()) c.width = j + 1;
+      }
+    }
+    for (Index i = first; i < first + c.rows && mask.size() != 0; ++i) {
+      auto& row = c.masked.emplace_back();
+      for (Index j : masked[static_cast<std::size_t>(i)]) {
+        if (j < c.width) row.push_back(j);
+      }
+    }
+    chunks.push_back(std::move(c));
+  }
+  return chunks;
+}
+
+}  // namespace
+
 template <class T>
 Var<T> attention(Var<T> q, Var<T> k, Var<T> v, Index batch, Index heads, const Mat<T>& mask,
                  Mat<T>* probs_out) {
@@ -149,24 +191,36 @@ Var<T> attention(Var<T> q, Var<T> k, Var<T> v, Index batch, Index heads, const M
     throw_shape_error("attention (mask)", len, len, mask.rows(), mask.cols());
   }
   const T scale = T(1) / std::sqrt(static_cast<T>(dh));
-  const auto masked = masked_columns(mask);
+  auto chunks = query_chunks(mask, len);
   Mat<T> probs = t.take(batch * heads * len, len);
   Mat<T> out = t.take(Q.rows(), Q.cols());
   for (Index b = 0; b < batch; ++b) {
     for (Index h = 0; h < heads; ++h) {
-      auto p = probs.middleRows((b * heads + h) * len, len);
-      p.noalias() =
-          Q.block(b * len, h * dh, len, dh) * K.block(b * len, h * dh, len, dh).transpose();
-      p *= scale;
-      if (mask.size() != 0) p += mask;
-      softmax_rows_in_place(p, masked);
-      out.block(b * len, h * dh, len, dh).noalias() = p * V.block(b * len, h * dh, len, dh);
+      const auto keys = K.block(b * len, h * dh, len, dh);
+      const auto values = V.block(b * len, h * dh, len, dh);
+      for (const QueryChunk& c : chunks) {
+        const Index row = b * len + c.first;
+        auto p_all = probs.middleRows((b * heads + h) * len + c.first, c.rows);
+        if (c.width == 0) {  // every key masked: zeros, as softmax gives
+          p_all.setZero();
+          out.block(row, h * dh, c.rows, dh).setZero();
+          continue;
+        }
+        auto p = p_all.leftCols(c.width);
+        p.noalias() =
+            scale * (Q.block(row, h * dh, c.rows, dh) * keys.topRows(c.width).transpose());
+        if (mask.size() != 0) p += mask.block(c.first, 0, c.rows, c.width);
+        softmax_rows_in_place(p, c.masked);
+        p_all.rightCols(len - c.width).setZero();
+        out.block(row, h * dh, c.rows, dh).noalias() = p * values.topRows(c.width);
+      }
     }
   }
   if (probs_out != nullptr) *probs_out = probs;
   const int iq = q.id(), ik = k.id(), iv = v.id();
   const bool need = t.needs(iq) || t.needs(ik) || t.needs(iv);
-  auto backward = [iq, ik, iv, batch, heads, len, dh, scale](TapeImpl<T>& t, int s) {
+  auto backward = [iq, ik, iv, batch, heads, len, dh, scale, chunks = std::move(chunks)](
+                      TapeImpl<T>& t, int s) {
     const Mat<T>& G = t.grad(s);
     const Mat<T>& P = t.saved(s);
     const Mat<T>& Q = t.val(iq);
@@ -174,18 +228,30 @@ Var<T> attention(Var<T> q, Var<T> k, Var<T> v, Index batch, Index heads, const M
     const Mat<T>& V = t.val(iv);
     Mat<T> dq = t.take(Q.rows(), Q.cols()), dk = t.take(K.rows(), K.cols());
     Mat<T> dv = t.take(V.rows(), V.cols());
+    // Keys collect gradient from every query chunk; queries from exactly one.
+    dk.setZero();
+    dv.setZero();
     Mat<T> dp(len, len), ds(len, len);
     for (Index b = 0; b < batch; ++b) {
       for (Index h = 0; h < heads; ++h) {
-        const auto p = P.middleRows((b * heads + h) * len, len);
-        const auto g = G.block(b * len, h * dh, len, dh);
-        dv.block(b * len, h * dh, len, dh).noalias() = p.transpose() * g;
-        dp.noalias() = g * V.block(b * len, h * dh, len, dh).transpose();
-        softmax_backward(dp, p, ds);
-        ds *= scale;
-        dq.block(b * len, h * dh, len, dh).noalias() = ds * K.block(b * len, h * dh, len, dh);
-        dk.block(b * len, h * dh, len, dh).noalias() =
-            ds.transpose() * Q.block(b * len, h * dh, len, dh);
+        for (const QueryChunk& c : chunks) {
+          const Index row = b * len + c.first;
+          if (c.width == 0) {
+            dq.block(row, h * dh, c.rows, dh).setZero();
+            continue;
+          }
+          const auto p = P.block((b * heads + h) * len + c.first, 0, c.rows, c.width);
+          const auto g = G.block(row, h * dh, c.rows, dh);
+          const auto keys = K.block(b * len, h * dh, c.width, dh);
+          auto dps = dp.topLeftCorner(c.rows, c.width);
+          auto dss = ds.topLeftCorner(c.rows, c.width);
+          dv.block(b * len, h * dh, c.width, dh).noalias() += p.transpose() * g;
+          dps.noalias() = g * V.block(b * len, h * dh, c.width, dh).transpose();
+          softmax_backward(dps, p, dss);
+          dq.block(row, h * dh, c.rows, dh).noalias() = scale * (dss * keys);
+          dk.block(b * len, h * dh, c.width, dh).noalias() +=
+              scale * (dss.transpose() * Q.block(row, h * dh, c.rows, dh));
+        }
       }
     }
     t.accumulate_owned(iq, dq);

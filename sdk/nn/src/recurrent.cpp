@@ -1,5 +1,6 @@
 #include "assay/nn/recurrent.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "tape_impl.hpp"
@@ -35,14 +36,31 @@ std::vector<Var<T>> RnnCell<T>::unroll(const std::vector<Var<T>>& xs, Var<T> h0)
   if (xs.empty()) return hs;
   hs.reserve(xs.size());
   Tape<T>& tape = h0.tape();
+  std::vector<std::string> names;
+  bool hooked = false;
+  for (std::size_t t = 0; t < xs.size(); ++t) {
+    names.push_back(name_ + ".h" + std::to_string(t + 1));
+    hooked = hooked || tape.has_hook(names.back());
+  }
   // One product for the input drive of all steps instead of one per step.
   const Var<T> drive = affine(concat_rows(xs), tape.param(*w_ih_), tape.param(*bias_));
+  const bool same_batch =
+      std::all_of(xs.begin(), xs.end(), [&](const Var<T>& x) { return x.rows() == h0.rows(); });
+  // A hook may patch a state, which changes every later step: only the per-step path can
+  // feed a patched state forward.
+  if (!hooked && same_batch && h0.rows() > 0 && recurrence_supports(f_)) {
+    const Var<T> states = recurrence(drive, tape.param(*w_hh_), h0, f_, leak_);
+    for (std::size_t t = 0; t < xs.size(); ++t) {
+      hs.push_back(slice_rows(states, static_cast<Index>(t) * h0.rows(), h0.rows()));
+    }
+    return hs;
+  }
   Var<T> h = h0;
   Index row = 0;
   for (std::size_t t = 0; t < xs.size(); ++t) {
     h = update(slice_rows(drive, row, xs[t].rows()), h);
     row += xs[t].rows();
-    h = tape.tap(name_ + ".h" + std::to_string(t + 1), h);
+    h = tape.tap(names[t], h);
     hs.push_back(h);
   }
   return hs;

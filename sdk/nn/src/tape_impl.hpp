@@ -23,6 +23,10 @@ struct Node {
   // probabilities); kept here rather than in the closure so the buffers are recycled.
   Mat<T> saved;
   bool requires_grad = false;
+  // For a slice_rows result: the sliced node and the first row, so that concat_rows of the
+  // slices in order gives back that node instead of a copy.
+  int rows_of = -1;
+  Index first_row = 0;
   // Pushes this node's gradient to its inputs.
   std::function<void(TapeImpl<T>& tape, int self)> backward;
 

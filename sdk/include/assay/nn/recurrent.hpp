@@ -10,6 +10,14 @@
 
 namespace assay::nn {
 
+// The states h_1..h_T of h_t = (1 - leak) h_{t-1} + leak f(d_t + h_{t-1} w_hh^T), stacked as
+// (T*batch x hidden); `drive` stacks the input drives d_t the same way, h0 is (batch x hidden).
+// One tape node for all steps (RnnCell::unroll uses it when no hook watches the states).
+// f must satisfy recurrence_supports.
+template <class T>
+Var<T> recurrence(Var<T> drive, Var<T> w_hh, Var<T> h0, Activation f, T leak);
+bool recurrence_supports(Activation f);
+
 // h' = (1 - leak) h + leak f(x W_ih^T + h W_hh^T + b); leak = 1 is the vanilla RNN
 // (torch.nn.RNNCell with one bias), leak = dt/tau a discretised leaky rate network.
 // Parameters "<name>.weight_ih" (hidden x in), "<name>.weight_hh" (hidden x hidden),
@@ -21,7 +29,9 @@ class RnnCell {
   RnnCell(ParameterSet<T>& params, const std::string& name, Index in, Index hidden, Activation f,
           Rng& rng, T leak = T(1));
   Var<T> step(Var<T> x, Var<T> h) const;
-  // States h_1..h_T from h0 (batch x hidden); each tapped as "<name>.h<t>".
+  // States h_1..h_T from h0 (batch x hidden); each tapped as "<name>.h<t>". Without a hook on
+  // those names (and with same-size batches, activation per recurrence_supports) the steps run
+  // as one fused `recurrence` node; with one, step by step so that patched states propagate.
   std::vector<Var<T>> unroll(const std::vector<Var<T>>& xs, Var<T> h0) const;
 
   Index hidden() const { return w_hh_->value.rows(); }
