@@ -171,6 +171,18 @@ double InformationGainRule::gain_at(double b) const {
   return binary_entropy(p_detect) - b * h_true_ - (1 - b) * h_false_;
 }
 
+std::array<double, 2> InformationGainRule::gains_at(double b1, double b2) const {
+  if (model_.graded) return {gain_at(b1), gain_at(b2)};
+  const double tpr = model_.true_positive_rate, fpr = model_.false_positive_rate;
+  const double p1 = fpr + b1 * (tpr - fpr), p2 = fpr + b2 * (tpr - fpr);
+  Eigen::Array4d q;
+  q << p1, p2, 1 - p1, 1 - p2;
+  // q log q with 0 log 0 = 0, as binary_entropy.
+  const Eigen::Array4d q_log_q = (q > 0).select(q * q.log(), 0.0);
+  return {-q_log_q(0) - q_log_q(2) - b1 * h_true_ - (1 - b1) * h_false_,
+          -q_log_q(1) - q_log_q(3) - b2 * h_true_ - (1 - b2) * h_false_};
+}
+
 int InformationGainRule::most_informative_segment(const Eigen::VectorXd& belief) const {
   // An uninformative sensor gains 0 everywhere: the first segment is taken.
   if (!informative_) return 0;
@@ -188,7 +200,7 @@ int InformationGainRule::most_informative_segment(const Eigen::VectorXd& belief)
   const int below_at = lane.below_at, above_at = lane.above_at;
   if (below_at < 0) return above_at;
   if (above_at < 0) return below_at;
-  const double gain_below = gain_at(below), gain_above = gain_at(above);
+  const auto [gain_below, gain_above] = gains_at(below, above);
   // Ties in gain go to the first segment, as a scan with a strict comparison would.
   if (gain_below == gain_above) return std::min(below_at, above_at);
   return gain_below > gain_above ? below_at : above_at;

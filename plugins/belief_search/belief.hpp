@@ -2,6 +2,7 @@
 // entropy, and the expected information gain of looking at a segment.
 #pragma once
 #include <Eigen/Dense>
+#include <array>
 #include <vector>
 
 #include "search_episode.hpp"
@@ -56,6 +57,8 @@ class InformationGainRule {
 
  private:
   double gain_at(double b) const;
+  // gain_at at two belief values; a binary detector's four logarithms in one vector operation.
+  std::array<double, 2> gains_at(double b1, double b2) const;
 
   SensorModel model_;
   bool informative_ = true;

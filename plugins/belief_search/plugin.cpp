@@ -36,8 +36,7 @@ assay::MethodInfo with_episode_params(assay::MethodInfo info) {
                   assay::range(-1, 1e9));
 }
 
-// The environment's optional realism, on the environment and the controller (the training's
-// policy features assume a binary detector and a one-segment answer).
+// The environment's optional realism, on every method.
 assay::MethodInfo with_detector_params(assay::MethodInfo info) {
   return info
       .param<int>("answer_span", 1,
@@ -221,10 +220,13 @@ void belief_controller(assay::Context& ctx) {
   const auto n = ctx.param<std::int64_t>("episodes");
   const auto traced = ctx.param<std::int64_t>("trace_episodes");
   std::vector<bs::EpisodeOutcome> outcomes;
+  outcomes.reserve(static_cast<std::size_t>(n));
+  bs::EpisodeSearcher searcher(config.sensor, settings);
+  bs::Episode episode;
   for (std::int64_t i = 0; i < n; ++i) {
     if (i % 256 == 0) ctx.throw_if_cancelled(), ctx.progress(static_cast<double>(i) / n);
-    outcomes.push_back(
-        bs::run_search(bs::sample_episode(config, episode_seed(ctx), i), config.sensor, settings));
+    bs::sample_episode_into(config, episode_seed(ctx), i, episode);
+    outcomes.push_back(searcher.run(episode, i < traced));
   }
   const auto s = bs::summarise(outcomes);
   ctx.output("accuracy", s.accuracy);
@@ -268,10 +270,11 @@ void belief_controller(assay::Context& ctx) {
 // ---------------------------------------------------------------- search_policy_training
 
 assay::MethodInfo search_policy_training_info() {
-  return with_episode_params(
-             assay::method("search_policy_training",
-                           "REINFORCE on a small look/stop policy with the ungated reward or "
-                           "entropy-reduction credit and an entropy-gated final reward"))
+  return with_detector_params(
+             with_episode_params(
+                 assay::method("search_policy_training",
+                               "REINFORCE on a small look/stop policy with the ungated reward or "
+                               "entropy-reduction credit and an entropy-gated final reward")))
       .cite(kPaper)
       .choice("reward", "gated", {"gated", "ungated"},
               "gated: per-turn entropy credit and entropy-gated final reward; ungated: "
@@ -305,7 +308,7 @@ assay::MethodInfo search_policy_training_info() {
 
 void search_policy_training(assay::Context& ctx) {
   bs::TrainingConfig c;
-  c.env = episode_config(ctx);
+  c.env = episode_config_with_detector(ctx);
   c.gated = ctx.param<std::string>("reward") == "gated";
   c.frame_budget = ctx.param<int>("frame_budget");
   c.frame_cost = ctx.param<double>("frame_cost");

@@ -25,7 +25,9 @@ struct TrainingConfig {
 };
 
 // Linear softmax policy over K + 1 actions; features of looking at k: (b_k, information gain);
-// of stopping: (1, top belief, frames / budget, 1 if no frame was taken yet).
+// of stopping: (1, top belief, frames / budget, 1 if no frame was taken yet). b_k is
+// P(k holds the answer) (the belief's marginal when the answer spans several segments); the
+// belief is updated on the detector's graded score when the sensor is graded.
 constexpr int kPolicyFeatures = 6;
 using PolicyWeights = Eigen::Matrix<double, kPolicyFeatures, 1>;
 

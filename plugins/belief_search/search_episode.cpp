@@ -4,7 +4,8 @@
 #include <boost/math/special_functions/erf.hpp>
 #include <cmath>
 #include <limits>
-#include <random>
+
+#include "standard_normal.hpp"
 
 namespace assay::belief_search {
 
@@ -28,10 +29,11 @@ class EpisodeStream {
   std::uint64_t draws_ = 0;
 };
 
-// Answer start by inverse CDF (one uniform), preview guess, sensor-noise seed.
-Episode draw_given_prior(Eigen::VectorXd prior, double preview_accuracy, int answer_span,
-                         EpisodeStream& stream) {
-  Episode episode;
+// Answer start by inverse CDF (one uniform), preview guess, sensor-noise seed; episode.prior
+// is already set.
+void draw_given_prior(Episode& episode, double preview_accuracy, int answer_span,
+                      EpisodeStream& stream) {
+  const Eigen::VectorXd& prior = episode.prior;
   const int k = static_cast<int>(prior.size());
   double u = stream.uniform() * prior.sum();
   int answer = 0;
@@ -40,8 +42,6 @@ Episode draw_given_prior(Eigen::VectorXd prior, double preview_accuracy, int ans
   episode.answer_span = answer_span;
   episode.preview_correct = stream.uniform() < preview_accuracy;
   episode.noise_seed = stream();
-  episode.prior = std::move(prior);
-  return episode;
 }
 
 double entropy_of(const Eigen::VectorXd& distribution) {
@@ -69,25 +69,36 @@ std::uint64_t mix_seed(std::uint64_t seed, std::uint64_t stream) {
 }
 
 Episode sample_episode(const EpisodeConfig& config, std::uint64_t seed, std::int64_t index) {
-  EpisodeStream stream(mix_seed(seed, static_cast<std::uint64_t>(index)));
-  std::normal_distribution<double> normal(0.0, 1.0);
-  Eigen::VectorXd logits(config.segments);
-  for (int k = 0; k < config.segments; ++k) logits(k) = config.prior_quality * normal(stream);
-  logits.array() -= logits.maxCoeff();
-  Eigen::VectorXd prior = logits.array().exp();
-  const double normaliser = prior.sum();
-  prior /= normaliser;
-  const double prior_entropy = std::log(normaliser) - prior.dot(logits);  // log p = logit - log Z
-  Episode episode =
-      draw_given_prior(std::move(prior), config.preview_accuracy, config.answer_span, stream);
-  episode.prior_entropy = prior_entropy;
+  Episode episode;
+  sample_episode_into(config, seed, index, episode);
   return episode;
+}
+
+void sample_episode_into(const EpisodeConfig& config, std::uint64_t seed, std::int64_t index,
+                         Episode& episode) {
+  EpisodeStream stream(mix_seed(seed, static_cast<std::uint64_t>(index)));
+  Eigen::VectorXd& prior = episode.prior;
+  prior.resize(config.segments);  // no allocation when the size is unchanged
+  const ZigguratTables& ziggurat = ziggurat_tables();
+  for (int k = 0; k < config.segments; ++k)
+    prior(k) = config.prior_quality * standard_normal(stream, ziggurat);
+  // Logits shifted to a maximum of 0; their exponentials (one vector operation) become the prior.
+  Eigen::VectorXd& logits = episode.prior_logits;
+  logits = prior.array() - prior.maxCoeff();
+  prior = logits.array().exp();
+  const double normaliser = prior.sum();
+  // log p = logit - log Z, so H = log Z - sum p logit.
+  episode.prior_entropy = std::log(normaliser) - prior.dot(logits) / normaliser;
+  prior /= normaliser;
+  draw_given_prior(episode, config.preview_accuracy, config.answer_span, stream);
 }
 
 Episode sample_episode_with_prior(const Eigen::VectorXd& prior, double preview_accuracy,
                                   std::uint64_t seed, std::int64_t index, int answer_span) {
   EpisodeStream stream(mix_seed(seed ^ 0x5eedULL, static_cast<std::uint64_t>(index)));
-  Episode episode = draw_given_prior(prior, preview_accuracy, answer_span, stream);
+  Episode episode;
+  episode.prior = prior;
+  draw_given_prior(episode, preview_accuracy, answer_span, stream);
   episode.prior_entropy = entropy_of(prior);
   return episode;
 }

@@ -39,9 +39,10 @@ struct EpisodeConfig {
 };
 
 struct Episode {
-  Eigen::VectorXd prior;     // the question-conditioned prior over segments
-  double prior_entropy = 0;  // its entropy (nats)
-  int answer_segment = 0;    // the answer's first segment
+  Eigen::VectorXd prior;         // the question-conditioned prior over segments
+  Eigen::VectorXd prior_logits;  // log prior + const, max 0 (empty for a given prior)
+  double prior_entropy = 0;      // its entropy (nats)
+  int answer_segment = 0;        // the answer's first segment
   int answer_span = 1;
   bool preview_correct = false;
   std::uint64_t noise_seed = 0;
@@ -49,7 +50,11 @@ struct Episode {
 
 // The answer is drawn from the prior itself, so the prior is calibrated by construction. All of
 // an episode's randomness comes from one stream derived once from (seed, index).
+// Prior logits are ziggurat normals on that stream.
 Episode sample_episode(const EpisodeConfig& config, std::uint64_t seed, std::int64_t index);
+// The same episode written into `episode`, reusing its prior's storage.
+void sample_episode_into(const EpisodeConfig& config, std::uint64_t seed, std::int64_t index,
+                         Episode& episode);
 
 // An episode whose question gives the prior `prior` (answer, preview and noise still drawn).
 Episode sample_episode_with_prior(const Eigen::VectorXd& prior, double preview_accuracy,

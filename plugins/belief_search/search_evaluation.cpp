@@ -37,11 +37,15 @@ SearchSummary summarise(const std::vector<EpisodeOutcome>& outcomes) {
 
 std::vector<EpisodeOutcome> run_episodes(const EpisodeConfig& config,
                                          const SearchSettings& settings, std::int64_t episodes,
-                                         std::uint64_t seed) {
+                                         std::uint64_t seed, std::int64_t traced_episodes) {
   std::vector<EpisodeOutcome> outcomes;
   outcomes.reserve(static_cast<std::size_t>(episodes));
-  for (std::int64_t i = 0; i < episodes; ++i)
-    outcomes.push_back(run_search(sample_episode(config, seed, i), config.sensor, settings));
+  EpisodeSearcher searcher(config.sensor, settings);
+  Episode episode;
+  for (std::int64_t i = 0; i < episodes; ++i) {
+    sample_episode_into(config, seed, i, episode);
+    outcomes.push_back(searcher.run(episode, i < traced_episodes));
+  }
   return outcomes;
 }
 

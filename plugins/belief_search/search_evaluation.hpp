@@ -20,9 +20,10 @@ struct SearchSummary {
 
 SearchSummary summarise(const std::vector<EpisodeOutcome>& outcomes);
 
+// Episodes 0 .. episodes-1 of `seed`; only the first `traced_episodes` keep their traces.
 std::vector<EpisodeOutcome> run_episodes(const EpisodeConfig& config,
                                          const SearchSettings& settings, std::int64_t episodes,
-                                         std::uint64_t seed);
+                                         std::uint64_t seed, std::int64_t traced_episodes = 0);
 
 // A searcher's accuracy / frames operating point.
 struct OperatingPoint {

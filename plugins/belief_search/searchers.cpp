@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <numeric>
-#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -71,66 +70,70 @@ int belief_controller_next_look(const Eigen::VectorXd& belief, const Information
   return rule.most_informative_segment(belief);
 }
 
-EpisodeOutcome run_search(const Episode& episode, const SensorModel& true_sensor,
-                          const SearchSettings& settings) {
+EpisodeSearcher::EpisodeSearcher(const SensorModel& true_sensor, const SearchSettings& settings)
+    : true_sensor_(true_sensor),
+      settings_(settings),
+      controller_(settings.searcher == Searcher::belief_controller),
+      on_detection_(look_likelihood(settings.belief_model, {true, 1.0})),
+      on_miss_(look_likelihood(settings.belief_model, {false, 0.0})) {
+  if (controller_) rule_.emplace(settings.belief_model);
+}
+
+int EpisodeSearcher::next_look(const Episode& episode, int frames, double belief_entropy,
+                               double top) {
+  if (!controller_) return order_[static_cast<std::size_t>(frames) % order_.size()];
+  return belief_controller_next_look(episode.answer_span > 1 ? marginal_ : belief_, *rule_,
+                                     settings_.stop_threshold, settings_.entropy_floor,
+                                     belief_entropy, top);
+}
+
+EpisodeOutcome EpisodeSearcher::run(const Episode& episode, bool keep_trace) {
   EpisodeOutcome out;
-  Eigen::VectorXd belief = episode.prior;
+  belief_ = episode.prior;  // no allocation once the size is known
   out.initial_entropy = episode.prior_entropy;
-  out.trace.reserve(
-      static_cast<std::size_t>(std::min<Eigen::Index>(settings.frame_budget, belief.size())));
+  if (keep_trace)
+    out.trace.reserve(
+        static_cast<std::size_t>(std::min<Eigen::Index>(settings_.frame_budget, belief_.size())));
   double belief_entropy = out.initial_entropy;
   // With a one-segment answer the belief is its own marginal and the O(1)-entropy update applies.
   const int span = episode.answer_span;
-  Eigen::VectorXd marginal = span > 1 ? answer_marginal(belief, span) : Eigen::VectorXd();
-  const Eigen::VectorXd& holds = span > 1 ? marginal : belief;
-  const bool controller = settings.searcher == Searcher::belief_controller;
-  std::optional<InformationGainRule> rule;
-  if (controller) rule.emplace(settings.belief_model);
-  std::vector<int> looks(static_cast<std::size_t>(belief.size()), 0);
-  const std::vector<int> order =
-      controller ? std::vector<int>() : visiting_order(episode, settings.searcher);
-  // A binary reading has two likelihoods: computed once, not per look.
-  const LookLikelihood on_detection = look_likelihood(settings.belief_model, {true, 1.0});
-  const LookLikelihood on_miss = look_likelihood(settings.belief_model, {false, 0.0});
+  if (span > 1) marginal_ = answer_marginal(belief_, span);
+  const Eigen::VectorXd& holds = span > 1 ? marginal_ : belief_;
+  looks_.assign(static_cast<std::size_t>(belief_.size()), 0);
+  if (!controller_) order_ = visiting_order(episode, settings_.searcher);
   double top = holds.maxCoeff();
   int hit_segment = -1;
-  while (settings.searcher != Searcher::preview_only && out.frames < settings.frame_budget) {
-    int segment;
-    if (controller) {
-      segment = belief_controller_next_look(holds, *rule, settings.stop_threshold,
-                                            settings.entropy_floor, belief_entropy, top);
-      if (segment < 0) break;
-    } else {
-      segment = order[static_cast<std::size_t>(out.frames) % order.size()];
-    }
-    const Reading reading = read_detector(episode, true_sensor, segment, looks[segment]++);
+  while (settings_.searcher != Searcher::preview_only && out.frames < settings_.frame_budget) {
+    const int segment = next_look(episode, out.frames, belief_entropy, top);
+    if (segment < 0) break;
+    const Reading reading = read_detector(episode, true_sensor_, segment, looks_[segment]++);
     ++out.frames;
-    const LookLikelihood likelihood = settings.belief_model.graded
-                                          ? look_likelihood(settings.belief_model, reading)
-                                      : reading.detected ? on_detection
-                                                         : on_miss;
+    const LookLikelihood likelihood = settings_.belief_model.graded
+                                          ? look_likelihood(settings_.belief_model, reading)
+                                      : reading.detected ? on_detection_
+                                                         : on_miss_;
     if (span > 1) {
-      belief_entropy = bayes_update_span(belief, likelihood, segment, span);
-      marginal = answer_marginal(belief, span);
+      belief_entropy = bayes_update_span(belief_, likelihood, segment, span);
+      marginal_ = answer_marginal(belief_, span);
     } else {
-      belief_entropy = bayes_update_in_place(belief, likelihood, segment, belief_entropy);
+      belief_entropy = bayes_update_in_place(belief_, likelihood, segment, belief_entropy);
     }
     top = holds.maxCoeff();
-    out.trace.push_back({segment, reading.detected, top, belief_entropy});
-    if (!controller && reading.detected) {
+    if (keep_trace) out.trace.push_back({segment, reading.detected, top, belief_entropy});
+    if (!controller_ && reading.detected) {
       hit_segment = segment;
       out.stopped_confident = true;
       break;
     }
   }
   out.final_top_belief = top;
-  if (controller) out.stopped_confident = out.final_top_belief >= settings.stop_threshold;
+  if (controller_) out.stopped_confident = out.final_top_belief >= settings_.stop_threshold;
   out.final_entropy = belief_entropy;
-  if (settings.searcher == Searcher::preview_only) {
+  if (settings_.searcher == Searcher::preview_only) {
     out.correct = episode.preview_correct;
     return out;
   }
-  if (controller)
+  if (controller_)
     out.answered_segment = argmax(holds);
   else
     out.answered_segment =
@@ -138,6 +141,11 @@ EpisodeOutcome run_search(const Episode& episode, const SensorModel& true_sensor
                          : argmax(span > 1 ? answer_marginal(episode.prior, span) : episode.prior);
   out.correct = holds_answer(episode, out.answered_segment);
   return out;
+}
+
+EpisodeOutcome run_search(const Episode& episode, const SensorModel& true_sensor,
+                          const SearchSettings& settings) {
+  return EpisodeSearcher(true_sensor, settings).run(episode, true);
 }
 
 }  // namespace assay::belief_search

@@ -3,6 +3,7 @@
 // without a belief.
 #pragma once
 #include <Eigen/Dense>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,9 +46,31 @@ struct EpisodeOutcome {
   double final_top_belief = 0;
   double initial_entropy = 0;
   double final_entropy = 0;
-  std::vector<TraceStep> trace;
+  std::vector<TraceStep> trace;  // filled only when asked for
 };
 
+// One searcher run on episode after episode: the look rule's constants and the binary
+// likelihoods are computed once, and the belief and visit counts reuse their storage, so an
+// episode allocates nothing unless its trace is kept.
+class EpisodeSearcher {
+ public:
+  EpisodeSearcher(const SensorModel& true_sensor, const SearchSettings& settings);
+  EpisodeOutcome run(const Episode& episode, bool keep_trace);
+
+ private:
+  // The segment to look at next, or -1 to stop.
+  int next_look(const Episode& episode, int frames, double belief_entropy, double top);
+
+  SensorModel true_sensor_;
+  SearchSettings settings_;
+  bool controller_;
+  std::optional<InformationGainRule> rule_;
+  LookLikelihood on_detection_, on_miss_;
+  Eigen::VectorXd belief_, marginal_;
+  std::vector<int> looks_, order_;
+};
+
+// EpisodeSearcher(true_sensor, settings).run(episode, true): one episode with its trace.
 EpisodeOutcome run_search(const Episode& episode, const SensorModel& true_sensor,
                           const SearchSettings& settings);
 

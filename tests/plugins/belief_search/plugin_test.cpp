@@ -61,3 +61,14 @@ TEST_CASE("belief_controller with graded spans answers calibrated", "[belief_sea
   CHECK(rate > 0.9);
   CHECK(acc + 3 * std::sqrt(acc * (1 - acc) / (rate * 1000)) >= 0.8);
 }
+
+TEST_CASE("search_policy_training learns to search with graded spans", "[belief_search]") {
+  const auto out = at::run_method(
+      "search_policy_training",
+      {{"episodes", 1000}, {"answer_span", 3}, {"graded_confidence", true}, {"reward", "gated"}});
+  const double acc = out.at("accuracy").as_real();
+  // Above the preview's 0.4 by 4 binomial SE, with frames actually taken.
+  CHECK(acc - 4 * std::sqrt(acc * (1 - acc) / 1000) > 0.4);
+  CHECK(out.at("skip_rate").as_real() < 0.1);
+  CHECK(out.at("mean_frames").as_real() >= 1);
+}

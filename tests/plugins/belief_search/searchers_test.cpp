@@ -27,7 +27,10 @@ TEST_CASE("controller stops exactly when the top belief reaches the threshold", 
   s.stop_threshold = 0.85;
   for (int i = 0; i < 200; ++i) {
     const auto o = bs::run_search(bs::sample_episode(config, 5, i), config.sensor, s);
-    REQUIRE(o.final_top_belief >= 0.85);
+    // Only an exhausted budget ends a search below the threshold (a controller that gave up on
+    // the answer segment after several misses can wander until then).
+    if (o.frames < s.frame_budget) REQUIRE(o.final_top_belief >= 0.85);
+    REQUIRE(o.stopped_confident == (o.final_top_belief >= 0.85));
     for (std::size_t t = 0; t + 1 < o.trace.size(); ++t) REQUIRE(o.trace[t].top_belief < 0.85);
   }
 }
