@@ -13,6 +13,7 @@ using namespace assay::testing;
 namespace {
 
 // 160 points of about 10 ms each: a run of about a second on two cores.
+// 160 points of 25 ms: about 2 s at -j2, so that a kill at 900 ms still lands mid-run.
 const std::string kSlowSweep = R"(
 [pipeline]
 name = "slow-sweep"
@@ -21,7 +22,7 @@ method = "uniform_matrix"
 [nodes.wait]
 method = "faulty"
 mode = "sleep"
-seconds = 0.01
+seconds = 0.025
 [sweep]
 "data.rows" = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]
 "data.cols" = [1, 2, 3, 4, 5, 6, 7, 8]
