@@ -147,7 +147,8 @@ assay::MethodInfo classify_info() {
                auto noise = sl::gaussian_clusters(400, 4, 2, 1.0, rng);
                auto labels = noise.y;
                std::shuffle(labels.begin(), labels.end(), rng);
-               const auto s = sl::classify(noise.x, labels, 5, 1e-2, 2.576);
+               const auto s =
+                   sl::classify(noise.x, labels, 5, 1e-2, sl::two_sided_normal_quantile(0.99));
                const double miss = std::max({0.0, s.ci_low - 0.5, 0.5 - s.ci_high});
                return assay::expect_at_most(miss, 0.0, "distance from 1/2 to the interval");
              });
