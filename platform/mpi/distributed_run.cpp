@@ -130,6 +130,7 @@ class RankSweep {
         failure_ = std::current_exception();
       }
       finished_ = true;
+      mailbox_.close();
     });
   }
   ~RankSweep() {
@@ -208,32 +209,23 @@ RunCounts coordinate(const MpiSession& mpi, const DistributedRun& run, PointDeal
   return total;
 }
 
-// Ranks 1..N-1: forward the sweep's requests to rank 0, then report.
-RunCounts serve(RankSweep& sweep) {
-  bool waiting = false;
+// Ranks 1..N-1: one request to rank 0 for the sweep's next point.
+std::optional<std::size_t> ask_rank_zero() {
+  int nothing = 0;
+  MPI_Send(&nothing, 1, MPI_INT, 0, kRequestTag, MPI_COMM_WORLD);
   long long reply = 0;
   MPI_Request pending;
+  MPI_Irecv(&reply, 1, MPI_LONG_LONG, 0, kPointTag, MPI_COMM_WORLD, &pending);
   IdleBackoff idle;
-  while (!sweep.finished()) {
-    bool busy = false;
-    if (!waiting && sweep.mailbox().asking()) {
-      int nothing = 0;
-      MPI_Send(&nothing, 1, MPI_INT, 0, kRequestTag, MPI_COMM_WORLD);
-      MPI_Irecv(&reply, 1, MPI_LONG_LONG, 0, kPointTag, MPI_COMM_WORLD, &pending);
-      waiting = busy = true;
-    }
-    int arrived = 0;
-    if (waiting) MPI_Test(&pending, &arrived, MPI_STATUS_IGNORE);
-    if (arrived) {
-      sweep.mailbox().answer(
-          reply < 0 ? std::nullopt : std::optional<std::size_t>(static_cast<std::size_t>(reply)));
-      waiting = false, busy = true;
-    }
-    if (busy)
-      idle.reset();
-    else
-      idle.pause();
-  }
+  for (int arrived = 0; MPI_Test(&pending, &arrived, MPI_STATUS_IGNORE), !arrived;) idle.pause();
+  if (reply < 0) return std::nullopt;
+  return static_cast<std::size_t>(reply);
+}
+
+// Ranks 1..N-1: sleep until the sweep asks, forward each request to rank 0, then report. The
+// main thread needs no MPI while the sweep computes, so it waits on the mailbox, not on MPI.
+RunCounts serve(RankSweep& sweep) {
+  while (sweep.mailbox().wait_for_request()) sweep.mailbox().answer(ask_rank_zero());
   const auto counts = sweep.counts();
   long long report[kReportSize] = {static_cast<long long>(counts.ok),
                                    static_cast<long long>(counts.failed),

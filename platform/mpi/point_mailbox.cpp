@@ -5,9 +5,24 @@ namespace assay {
 std::optional<std::size_t> PointMailbox::request() {
   std::unique_lock lock(mutex_);
   asking_ = true;
+  asked_.notify_one();
   answered_.wait(lock, [&] { return has_answer_; });
   has_answer_ = asking_ = false;
   return answer_;
+}
+
+void PointMailbox::close() {
+  {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+  }
+  asked_.notify_one();
+}
+
+bool PointMailbox::wait_for_request() {
+  std::unique_lock lock(mutex_);
+  asked_.wait(lock, [&] { return (asking_ && !has_answer_) || closed_; });
+  return asking_ && !has_answer_;
 }
 
 bool PointMailbox::asking() const {

@@ -13,15 +13,20 @@ class PointMailbox {
  public:
   // Sweep side: the plan index of the next point, or nothing when no point is left.
   std::optional<std::size_t> request();
+  // Sweep side, when it has ended: no request will follow.
+  void close();
 
   // Main-thread side.
   bool asking() const;
+  // Blocks until the sweep asks (true) or has closed the mailbox (false).
+  bool wait_for_request();
   void answer(std::optional<std::size_t> index);
 
  private:
   mutable std::mutex mutex_;
-  std::condition_variable answered_;
+  std::condition_variable answered_, asked_;
   bool asking_ = false;
+  bool closed_ = false;
   bool has_answer_ = false;
   std::optional<std::size_t> answer_;
 };

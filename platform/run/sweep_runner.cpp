@@ -1,10 +1,10 @@
 #include "run/sweep_runner.hpp"
 
-#include <tbb/concurrent_queue.h>
 #include <tbb/flow_graph.h>
 #include <tbb/info.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "run/progress_line.hpp"
+#include "run/result_queue.hpp"
 
 namespace assay {
 
@@ -31,13 +32,11 @@ class StoreWriterThread {
         progress_(total, options.quiet),
         interrupt_(interrupt),
         stop_(stop),
-        thread_([this] { loop(); }) {
-    queue_.set_capacity(4096);
-  }
+        thread_([this] { loop(); }) {}
 
   // On an exception out of the graph the thread still has to end before it is destroyed.
   ~StoreWriterThread() {
-    closing_ = true;
+    queue_.close();
     if (thread_.joinable()) thread_.join();
   }
 
@@ -45,7 +44,7 @@ class StoreWriterThread {
 
   // Waits for the queue to drain and the last commit; rethrows a store failure.
   void close() {
-    closing_ = true;
+    queue_.close();
     if (thread_.joinable()) thread_.join();
     progress_.clear();
     if (failure_) std::rethrow_exception(failure_);
@@ -58,22 +57,27 @@ class StoreWriterThread {
   // After a store failure the loop keeps draining the queue, so producers never block.
   void loop() {
     auto last_commit = Clock::now();
-    for (;;) {
+    while (!queue_.drained()) {
       if (interrupt_.load()) stop_ = true;
-      PointResult point;
-      if (queue_.try_pop(point)) {
-        if (!failure_) add(std::move(point));
-      } else if (closing_) {
-        break;
-      } else {
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-      }
+      if (auto point = queue_.pop_until(wake_time(last_commit)); point && !failure_)
+        add(std::move(*point));
       const auto since = std::chrono::duration<double>(Clock::now() - last_commit).count();
       const bool due = writer_.pending() >= options_.commit_points ||
                        (writer_.pending() > 0 && since >= options_.commit_seconds);
       if (due && !failure_) commit(), last_commit = Clock::now();
     }
     if (!failure_) commit();
+  }
+
+  // The interrupt flag is set by a signal handler, which cannot wake the queue: look at it
+  // every 50 ms, and wake in time for a commit that is due by age.
+  Clock::time_point wake_time(Clock::time_point last_commit) const {
+    auto wake = Clock::now() + std::chrono::milliseconds(50);
+    if (writer_.pending() > 0)
+      wake =
+          std::min(wake, last_commit + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(options_.commit_seconds)));
+    return wake;
   }
 
   void add(PointResult point) {
@@ -99,8 +103,7 @@ class StoreWriterThread {
   ProgressLine progress_;
   const std::atomic<bool>& interrupt_;
   std::atomic<bool>& stop_;
-  tbb::concurrent_bounded_queue<PointResult> queue_;
-  std::atomic<bool> closing_{false};
+  ResultQueue queue_{4096};
   std::size_t committed_ = 0, failed_ = 0;
   std::exception_ptr failure_;
   std::mutex output_mutex_;
