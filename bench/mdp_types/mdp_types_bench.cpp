@@ -1,8 +1,9 @@
-// Benchmark of the method of types' two core computations against bench/mdp_types/peer.py
-// (see README.md): the exact dynamic programme for P(P^(col|row) >= threshold) and the LDP
-// rate J by the dual (log Perron root, Brent). Prints one JSON object per problem: the median
-// CPU time of `repeats` runs (std::clock, one thread) and the computed values, for compare.py
-// to check against the peer.
+// Benchmark of the method of types' core computations against bench/mdp_types/peer.py
+// (see README.md): the exact dynamic programme for P(P^(col|row) >= threshold), the LDP
+// rate J by the dual (log Perron root, Brent), and the rate of the plug-in value from one
+// trajectory (augmented Lagrangian + BFGS, multi-start). Prints one JSON object per problem: the
+// median CPU time of `repeats` runs (std::clock, one thread) and the computed values, for
+// compare.py to check against the peer.
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
@@ -13,6 +14,8 @@
 #include "event_probability.hpp"
 #include "markov_chain.hpp"
 #include "pair_ldp.hpp"
+#include "paper_claims.hpp"
+#include "trajectory_value_rate.hpp"
 
 namespace mt = assay::mdp_types;
 
@@ -89,6 +92,24 @@ void rates(const std::string& kernel_name, int thresholds, int repeats) {
       kernel_name.c_str(), thresholds, seconds, json_list(j).c_str());
 }
 
+// The trajectory value rate of the example MDP (uniform d) at six offsets from the truth, each
+// from the default 6 starts. Always 3 repeats: one peer repeat takes ~30 s.
+void trajectory_rates() {
+  const mt::FiniteMdp mdp = mt::example_mdp();
+  const Eigen::VectorXd d = Eigen::VectorXd::Constant(2, 0.5);
+  const double truth = d.dot(mt::policy_value(mdp, mdp.transitions));
+  const std::vector<double> offsets{-2, -1, -0.5, 0.5, 1, 2};
+  std::vector<double> rates;
+  const double seconds = median_cpu_seconds(3, [&] {
+    rates.clear();
+    for (double o : offsets) rates.push_back(mt::trajectory_value_rate(mdp, d, truth + o).rate);
+  });
+  std::printf(
+      "{\"task\": \"trajectory_rate\", \"kernel\": \"example_mdp\", \"offsets\": %zu, "
+      "\"cpu_s\": %.6g, \"rate\": %s}\n",
+      offsets.size(), seconds, json_list(rates).c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -97,4 +118,5 @@ int main(int argc, char** argv) {
   exact_dp("three_state", 400, repeats);
   rates("two_state", 50, repeats);
   rates("three_state", 50, repeats);
+  trajectory_rates();
 }

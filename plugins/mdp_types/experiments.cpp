@@ -184,6 +184,31 @@ std::vector<ErrorEstimate> coding_error_experiment(const Eigen::MatrixXd& kernel
 
 // ---------------------------------------------------------------- mdp_value_rate
 
+namespace {
+
+ValueSpread spread_of(const std::vector<double>& all) {
+  std::vector<double> values;
+  for (double v : all)
+    if (std::isfinite(v)) values.push_back(v);
+  ValueSpread out;
+  out.discarded = static_cast<int>(all.size() - values.size());
+  const double m = static_cast<double>(values.size());
+  for (double v : values) out.mean += v;
+  out.mean /= m;
+  double fourth = 0;
+  for (double v : values) {
+    const double c = (v - out.mean) * (v - out.mean);
+    out.variance += c;
+    fourth += c * c;
+  }
+  out.variance /= m - 1;
+  fourth /= m;
+  out.variance_se = std::sqrt(std::max(0.0, fourth - out.variance * out.variance) / m);
+  return out;
+}
+
+}  // namespace
+
 ValueSpread plug_in_value_spread(const FiniteMdp& mdp, const Eigen::VectorXd& weights, int n,
                                  int replicates, std::uint64_t seed, const BlockRunner& run) {
   const Eigen::VectorXd d = weights / weights.sum();
@@ -196,19 +221,30 @@ ValueSpread plug_in_value_spread(const FiniteMdp& mdp, const Eigen::VectorXd& we
       values[r] = d.dot(policy_value(mdp, empirical));
     }
   });
-  ValueSpread out;
-  for (double v : values) out.mean += v;
-  out.mean /= replicates;
-  double fourth = 0;
-  for (double v : values) {
-    const double c = (v - out.mean) * (v - out.mean);
-    out.variance += c;
-    fourth += c * c;
-  }
-  out.variance /= replicates - 1;
-  fourth /= replicates;
-  out.variance_se = std::sqrt(std::max(0.0, fourth - out.variance * out.variance) / replicates);
-  return out;
+  return spread_of(values);
+}
+
+ValueSpread trajectory_value_spread(const FiniteMdp& mdp, const Eigen::VectorXd& weights, int n,
+                                    int replicates, std::uint64_t seed, const BlockRunner& run) {
+  const Eigen::VectorXd d = weights / weights.sum();
+  const KlDesign design{Sampling::trajectory, n, 0.1};
+  std::vector<double> values(static_cast<std::size_t>(replicates));
+  run(values.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t r = begin; r < end; ++r) {
+      std::mt19937_64 rng(stream_seed(seed, r));
+      const Eigen::MatrixXd counts = sample_transition_counts(mdp, design, rng);
+      Eigen::MatrixXd empirical = mdp.transitions;
+      bool visited = true;
+      for (int z = 0; z < mdp.pairs(); ++z) {
+        if (mdp.policy(z / mdp.actions(), z % mdp.actions()) == 0) continue;
+        const double visits = counts.row(z).sum();
+        visited &= visits > 0;
+        empirical.row(z) = counts.row(z) / std::max(visits, 1.0);
+      }
+      values[r] = visited ? d.dot(policy_value(mdp, empirical)) : kNaN;
+    }
+  });
+  return spread_of(values);
 }
 
 }  // namespace assay::mdp_types

@@ -109,9 +109,17 @@ struct ValueSpread {
   double mean = 0;
   double variance = 0;
   double variance_se = 0;
+  int discarded = 0;  // data sets left out because a pair with pi(a|s) > 0 was never visited
 };
 ValueSpread plug_in_value_spread(const FiniteMdp& mdp, const Eigen::VectorXd& weights, int n,
                                  int replicates, std::uint64_t seed,
                                  const BlockRunner& run = run_blocks_serially);
+
+// The same over `replicates` stationary trajectories of n transitions under the policy. A
+// trajectory that never visits some pair with pi(a|s) > 0 has no plug-in value; it is discarded
+// and counted.
+ValueSpread trajectory_value_spread(const FiniteMdp& mdp, const Eigen::VectorXd& weights, int n,
+                                    int replicates, std::uint64_t seed,
+                                    const BlockRunner& run = run_blocks_serially);
 
 }  // namespace assay::mdp_types

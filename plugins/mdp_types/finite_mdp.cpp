@@ -41,15 +41,29 @@ Eigen::MatrixXd pair_kernel(const FiniteMdp& mdp) {
   return k;
 }
 
-Eigen::VectorXd policy_value(const FiniteMdp& mdp, const Eigen::MatrixXd& transitions) {
+Eigen::MatrixXd state_chain(const FiniteMdp& mdp, const Eigen::MatrixXd& transitions) {
   const int ns = mdp.states(), na = mdp.actions();
   Eigen::MatrixXd p_pi = Eigen::MatrixXd::Zero(ns, ns);
+  for (int s = 0; s < ns; ++s)
+    for (int a = 0; a < na; ++a) p_pi.row(s) += mdp.policy(s, a) * transitions.row(s * na + a);
+  return p_pi;
+}
+
+Eigen::VectorXd discounted_occupancy(const FiniteMdp& mdp, const Eigen::VectorXd& d) {
+  const int ns = mdp.states();
+  const Eigen::MatrixXd p_pi = state_chain(mdp, mdp.transitions);
+  return (Eigen::MatrixXd::Identity(ns, ns) - mdp.discount * p_pi)
+      .transpose()
+      .partialPivLu()
+      .solve(d);
+}
+
+Eigen::VectorXd policy_value(const FiniteMdp& mdp, const Eigen::MatrixXd& transitions) {
+  const int ns = mdp.states(), na = mdp.actions();
   Eigen::VectorXd r_pi = Eigen::VectorXd::Zero(ns);
   for (int s = 0; s < ns; ++s)
-    for (int a = 0; a < na; ++a) {
-      p_pi.row(s) += mdp.policy(s, a) * transitions.row(s * na + a);
-      r_pi(s) += mdp.policy(s, a) * mdp.rewards(s * na + a);
-    }
+    for (int a = 0; a < na; ++a) r_pi(s) += mdp.policy(s, a) * mdp.rewards(s * na + a);
+  const Eigen::MatrixXd p_pi = state_chain(mdp, transitions);
   return (Eigen::MatrixXd::Identity(ns, ns) - mdp.discount * p_pi).partialPivLu().solve(r_pi);
 }
 

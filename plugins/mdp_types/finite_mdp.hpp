@@ -22,6 +22,14 @@ struct FiniteMdp {
 
 Eigen::MatrixXd pair_kernel(const FiniteMdp& mdp);
 
+// P_pi(s' | s) = sum_a pi(a | s) P(s' | s, a) under `transitions` (same shape as
+// mdp.transitions).
+Eigen::MatrixXd state_chain(const FiniteMdp& mdp, const Eigen::MatrixXd& transitions);
+
+// w = (I - gamma P_pi)^-T d: the discounted state occupancy from the start weights d, which is
+// how much d . V^pi moves when the next-state law of a state changes.
+Eigen::VectorXd discounted_occupancy(const FiniteMdp& mdp, const Eigen::VectorXd& d);
+
 // V^pi under the transition matrix `transitions` (same shape as mdp.transitions):
 // the solution of (I - gamma P_pi) V = r_pi.
 Eigen::VectorXd policy_value(const FiniteMdp& mdp, const Eigen::MatrixXd& transitions);

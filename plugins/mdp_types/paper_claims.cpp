@@ -1,5 +1,6 @@
 #include "paper_claims.hpp"
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -10,6 +11,10 @@
 #include "experiments.hpp"
 #include "kl_ball.hpp"
 #include "markov_chain.hpp"
+#include "quasi_newton.hpp"
+#include "tilted_pair_chain.hpp"
+#include "trajectory_value_rate.hpp"
+#include "trajectory_value_tail.hpp"
 #include "value_rate.hpp"
 #include "value_tail.hpp"
 
@@ -196,18 +201,27 @@ Measurement simulated_error_slope(std::uint64_t seed, const BlockRunner& run) {
 
 // ---------------------------------------------------------------- plug-in value rate
 
-Measurement value_rate_curvature() {
-  const FiniteMdp mdp = example_mdp();
-  const double v = example_value();
-  const double variance = plug_in_value_variance(mdp, uniform_weights());
+namespace {
+
+// sigma^2 [I(v + delta) + I(v - delta)] / delta^2 at delta = 0.02 sigma, which tends to 1 when
+// the rate is quadratic with variance sigma^2; the tolerance is its change when delta doubles.
+template <class Rate>
+Measurement curvature_against_variance(const Rate& rate, double v, double variance) {
   const auto ratio = [&](double delta) {
-    const double sum = plug_in_value_rate(mdp, uniform_weights(), v + delta).rate +
-                       plug_in_value_rate(mdp, uniform_weights(), v - delta).rate;
-    return variance * sum / (delta * delta);
+    return variance * (rate(v + delta) + rate(v - delta)) / (delta * delta);
   };
   const double delta = 0.02 * std::sqrt(variance);
   const double near = ratio(delta), far = ratio(2 * delta);
   return {near, 1.0, std::max(std::abs(far - near), 1e-6)};
+}
+
+}  // namespace
+
+Measurement value_rate_curvature() {
+  const FiniteMdp mdp = example_mdp();
+  const auto rate = [&](double x) { return plug_in_value_rate(mdp, uniform_weights(), x).rate; };
+  return curvature_against_variance(rate, example_value(),
+                                    plug_in_value_variance(mdp, uniform_weights()));
 }
 
 double min_value_tail_gap_above_rate() {
@@ -258,6 +272,114 @@ Measurement plug_in_variance_against_delta_method(std::uint64_t seed, const Bloc
       plug_in_value_spread(mdp, uniform_weights(), kN, 4000, stream_seed(seed, 5), run);
   return {kN * spread.variance, plug_in_value_variance(mdp, uniform_weights()),
           3 * kN * spread.variance_se};
+}
+
+// ---------------------------------------------------------------- trajectory value rate
+
+FiniteMdp example_chain_mdp() {
+  FiniteMdp mdp = example_mdp();
+  mdp.policy << 1, 0, 1, 0;
+  return mdp;
+}
+
+Measurement trajectory_rate_curvature() {
+  const FiniteMdp mdp = example_mdp();
+  const auto rate = [&](double x) { return trajectory_value_rate(mdp, uniform_weights(), x).rate; };
+  return curvature_against_variance(rate, example_value(),
+                                    trajectory_value_variance(mdp, uniform_weights()));
+}
+
+Measurement trajectory_variance_against_delta_method(std::uint64_t seed, const BlockRunner& run) {
+  constexpr int kN = 1000;
+  const FiniteMdp mdp = example_mdp();
+  const auto spread =
+      trajectory_value_spread(mdp, uniform_weights(), kN, 4000, stream_seed(seed, 6), run);
+  return {kN * spread.variance, trajectory_value_variance(mdp, uniform_weights()),
+          3 * kN * spread.variance_se};
+}
+
+double trajectory_minimiser_infeasibility() {
+  const FiniteMdp mdp = example_mdp();
+  const Eigen::MatrixXd kernel = pair_kernel(mdp);
+  double worst = 0;
+  for (double offset : {-2.0, 1.0, 2.0}) {
+    const double x = example_value() + offset;
+    const auto r = trajectory_value_rate(mdp, uniform_weights(), x);
+    const Eigen::MatrixXd q = r.chain.pair();
+    const double value = uniform_weights().dot(policy_value(mdp, r.chain.transitions));
+    const double stationarity =
+        (q.rowwise().sum() - q.colwise().sum().transpose()).lpNorm<Eigen::Infinity>();
+    worst = std::max({worst, std::abs(value - x) / std::max(1.0, std::abs(x)), stationarity,
+                      std::abs(conditional_kl(q, kernel) - r.rate)});
+  }
+  return worst;
+}
+
+Measurement trajectory_perturbation_increase(std::uint64_t seed) {
+  const FiniteMdp mdp = example_mdp();
+  const Eigen::VectorXd d = uniform_weights();
+  const double x = example_value() + 1;
+  const auto best = trajectory_value_rate(mdp, d, x);
+  const TiltCoordinates coordinates(mdp);
+  const Eigen::VectorXd u_best = coordinates.logits(best.chain.transitions, best.chain.policy);
+  const auto constraint = [&](const Eigen::VectorXd& u) {
+    return d.dot(policy_value(mdp, coordinates.chain(u).transitions)) - x;
+  };
+  const auto divergence = [&](const Eigen::VectorXd& u) {
+    return tilted_chain_divergence(mdp, coordinates.chain(u));
+  };
+  std::mt19937_64 rng(stream_seed(seed, 7));
+  std::normal_distribution<double> normal(0, 1);
+  Measurement out{std::numeric_limits<double>::infinity(), 0, 0};
+  for (int i = 0; i < 300; ++i) {
+    const double size = i < 100 ? 1e-3 : i < 200 ? 1e-2 : 1e-1;
+    Eigen::VectorXd u = u_best;
+    for (Eigen::Index k = 0; k < u.size(); ++k) u(k) += size * normal(rng);
+    for (int newton = 0; newton < 20 && std::abs(constraint(u)) > 1e-13 * std::abs(x); ++newton) {
+      const Eigen::VectorXd g = numerical_gradient(constraint, u);
+      u -= constraint(u) / g.squaredNorm() * g;
+    }
+    out.measured = std::min(out.measured, divergence(u) - best.rate);
+    out.tolerance = std::max(out.tolerance, std::abs(best.multiplier) * (std::abs(best.residual) +
+                                                                         std::abs(constraint(u))) +
+                                                best.kkt_residual * (u - u_best).lpNorm<1>());
+  }
+  return out;
+}
+
+TrajectoryTailFit trajectory_tail_fit(double offset) {
+  const FiniteMdp mdp = example_chain_mdp();
+  const double x = uniform_weights().dot(policy_value(mdp, mdp.transitions)) + offset;
+  const double rate = trajectory_value_rate(mdp, uniform_weights(), x).rate;
+  constexpr int kPoints = 21;
+  Eigen::MatrixXd design(kPoints, 3);
+  Eigen::VectorXd scaled_gap(kPoints);
+  TrajectoryTailFit out{std::numeric_limits<double>::infinity(), 0, 0};
+  for (int j = 0; j < kPoints; ++j) {
+    const int n = static_cast<int>(std::lround(100 * std::pow(2.0, j / 4.0)));
+    const double gap =
+        -exact_trajectory_value_tail(mdp, uniform_weights(), x, offset > 0, n) / n - rate;
+    out.min_gap = std::min(out.min_gap, gap);
+    design.row(j) << std::log(n), 1, 1.0 / n;
+    scaled_gap(j) = n * gap;
+  }
+  const Eigen::MatrixXd normal = design.transpose() * design;
+  const Eigen::VectorXd beta = normal.ldlt().solve(design.transpose() * scaled_gap);
+  const double residual_variance = (scaled_gap - design * beta).squaredNorm() / (kPoints - 3);
+  out.coefficient = beta(0);
+  out.coefficient_se = std::sqrt(residual_variance * normal.inverse()(0, 0));
+  return out;
+}
+
+double trajectory_rate_above_generative() {
+  const FiniteMdp mdp = example_mdp();
+  double worst = -std::numeric_limits<double>::infinity();
+  for (double offset : {-2.0, -1.0, -0.5, 0.5, 1.0, 2.0}) {
+    const double x = example_value() + offset;
+    worst = std::max(worst, trajectory_value_rate(mdp, uniform_weights(), x).rate -
+                                plug_in_value_rate(mdp, uniform_weights(), x).rate);
+  }
+  return worst;
 }
 
 }  // namespace assay::mdp_types

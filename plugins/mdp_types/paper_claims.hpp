@@ -90,4 +90,36 @@ double value_rate_minimiser_residual();
 Measurement plug_in_variance_against_delta_method(std::uint64_t seed,
                                                   const BlockRunner& run = run_blocks_serially);
 
+// The plug-in value from one trajectory (trajectory_value_rate.hpp). The example MDP with the
+// deterministic policy "action 0 in both states": its state-action chain is a two-state chain,
+// so the exact tail of trajectory_value_tail.hpp applies.
+FiniteMdp example_chain_mdp();
+// example_mdp: [I(v + delta) + I(v - delta)] sigma^2 / delta^2 at delta = 0.02 sigma with the
+// trajectory sigma^2, expected 1; tolerance: its change when delta doubles.
+Measurement trajectory_rate_curvature();
+// example_mdp: n Var(d.V(P^)) over 4000 stationary trajectories of n = 1000 transitions against
+// the trajectory delta-method sigma^2, 3 standard errors.
+Measurement trajectory_variance_against_delta_method(std::uint64_t seed,
+                                                     const BlockRunner& run = run_blocks_serially);
+// example_mdp, x = v - 2, v + 1, v + 2: the largest of |d.V(P*) - x| / max(1, |x|), the
+// stationarity defect max |Q*1 - Q*'1| of the pair measure, and |D(Q*||K|q*) - I(x)| with the
+// divergence recomputed by conditional_kl on the |Z| x |Z| pair measure.
+double trajectory_minimiser_infeasibility();
+// example_mdp, x = v + 1: 300 random perturbations of the minimiser's logits (sizes 1e-3, 1e-2,
+// 1e-1), each pulled back onto d.V = x by Newton steps along the constraint's gradient. measured:
+// the smallest increase of D; expected 0; tolerance: the largest first-order change the
+// optimiser's residuals allow, |lambda| |g| + (KKT residual) ||du||_1 over the perturbations.
+Measurement trajectory_perturbation_increase(std::uint64_t seed);
+// example_chain_mdp, exact tails at n = 100 2^{j/4}, j = 0..20, x = v + offset.
+struct TrajectoryTailFit {
+  double min_gap = 0;  // min over n of -(1/n) log P - I(x)
+  // c of the least-squares fit n gap = c log n + b + e / n, and its standard error (from the
+  // residuals, which carry the lattice's oscillation).
+  double coefficient = 0;
+  double coefficient_se = 0;
+};
+TrajectoryTailFit trajectory_tail_fit(double offset);
+// max over the offsets -2, -1, -0.5, 0.5, 1, 2 (example_mdp) of I_trajectory - I_generative.
+double trajectory_rate_above_generative();
+
 }  // namespace assay::mdp_types

@@ -13,6 +13,8 @@
 #include "finite_mdp.hpp"
 #include "markov_chain.hpp"
 #include "paper_claims.hpp"
+#include "trajectory_value_rate.hpp"
+#include "trajectory_value_tail.hpp"
 #include "value_rate.hpp"
 #include "value_tail.hpp"
 
@@ -418,7 +420,9 @@ assay::MethodInfo mdp_value_rate_info() {
              assay::method("mdp_value_rate",
                            "Rate function of the plug-in value d . V^pi(P^) from n next states "
                            "per state-action pair, by contraction of Sanov's theorem; exact "
-                           "finite-n tails (2 states) and the delta-method variance"))
+                           "finite-n tails (2 states) and the delta-method variance; with "
+                           "data = trajectory also the rate from one trajectory by contraction "
+                           "of the pair-measure LDP"))
       .cite(kPaper)
       .param<double>("offset", 1.0,
                      "x - d . V^pi(P): the value x whose rate, minimiser and exact tail are "
@@ -430,6 +434,20 @@ assay::MethodInfo mdp_value_rate_info() {
       .param<int>("mc_n", 400, "samples per pair for the Monte Carlo spread", assay::range(1, 1e6))
       .param<int>("mc_replicates", 2000, "data sets for the Monte Carlo spread (0: none)",
                   assay::range(0, 1e7))
+      .choice("data", "generative", {"generative", "trajectory"},
+              "generative: only the outputs for n next states per pair; trajectory: also the "
+              "trajectory_* outputs for one stationary trajectory of n transitions")
+      .param<std::vector<double>>("trajectory_lengths", {100, 200, 400, 800, 1600},
+                                  "trajectory lengths n for the exact tail (2 states and a "
+                                  "deterministic policy only)")
+      .param<int>("trajectory_random_starts", 4,
+                  "random starts of the trajectory rate search, besides the true chain and the "
+                  "generative minimiser",
+                  assay::range(0, 1000))
+      .param<int>("trajectory_mc_n", 1000, "trajectory length for the Monte Carlo spread",
+                  assay::range(2, 1e7))
+      .param<int>("trajectory_mc_replicates", 2000,
+                  "trajectories for the Monte Carlo spread (0: none)", assay::range(0, 1e7))
       .output<double>("true_value", "d . V^pi(P)")
       .output<double>("target_value", "x = true_value + offset")
       .output<double>("rate", "I(x) = inf { sum_z D(P'_z||P_z) : d . V^pi(P') = x }")
@@ -452,6 +470,44 @@ assay::MethodInfo mdp_value_rate_info() {
                             "per n: exact_log_probability, exact_rate, gap, "
                             "gap_n_over_log_n, lattice_rate (min divergence over the "
                             "empirical kernels in the event)")
+      .output<double>("trajectory_rate",
+                      "I(x) = inf { D(Q||K|q) : Q shift-invariant, d . V^pi(P_Q) = x } for one "
+                      "trajectory (local minimum of a multi-start search; NaN unless "
+                      "data = trajectory)")
+      .output<double>("trajectory_gaussian_rate", "offset^2 / (2 sigma_traj^2)")
+      .output<double>("trajectory_delta_method_sd",
+                      "sigma_traj: sqrt(n) times the asymptotic sd of d . V^pi(P^) from a "
+                      "trajectory of n transitions")
+      .output<Eigen::MatrixXd>("trajectory_tilted_transitions",
+                               "P*: the learned kernel of the most likely trajectory type")
+      .output<Eigen::MatrixXd>("trajectory_tilted_policy",
+                               "rho*: the action frequencies of that type (pi is known to the "
+                               "estimator; rho* only reweights visits)")
+      .output<Eigen::VectorXd>("trajectory_visits", "q*(s,a): its pair visit law")
+      .output<double>("trajectory_multiplier", "lambda: dI/dx at the minimiser")
+      .output<double>("trajectory_minimiser_value", "d . V^pi(P*), equal to x when feasible")
+      .output<double>("trajectory_minimiser_divergence",
+                      "D(Q*||K|q*) recomputed on the pair measure, equal to the rate")
+      .output<double>("trajectory_kkt_residual",
+                      "infinity norm of the Lagrangian's gradient in the logits at P*")
+      .output<std::int64_t>("trajectory_starts", "starts of the search (0: not run)")
+      .output<std::int64_t>("trajectory_starts_agreeing",
+                            "feasible starts that reached the reported minimum")
+      .output<double>("trajectory_start_spread",
+                      "largest feasible local minimum minus the reported one")
+      .output<double>("trajectory_exact_rate_at_max_n",
+                      "-(1/n) log P(tail event) from one trajectory at the largest n (NaN "
+                      "unless 2 states and a deterministic policy)")
+      .output<double>("trajectory_gap_at_max_n", "trajectory_exact_rate_at_max_n - trajectory_rate")
+      .output<double>("trajectory_mc_sd",
+                      "sqrt(n) times the sd of d . V^pi(P^) over simulated trajectories")
+      .output<double>("trajectory_mc_sd_se", "its standard error")
+      .output<std::int64_t>("trajectory_mc_discarded",
+                            "simulated trajectories without a plug-in value (a pair unvisited)")
+      .output<assay::Table>("trajectory_curve",
+                            "offset, value, rate, gaussian_rate, generative_rate")
+      .output<assay::Table>("trajectory_finite_n",
+                            "per n: exact_log_probability, exact_rate, gap, gap_n_over_log_n")
       .check("tail_above_rate",
              "For the 2-state, 2-action example MDP (gamma = 0.9, uniform d), the exact "
              "-(1/n) log P(d.V(P^) >= v + 1) lies above the contraction rate I(v + 1) for every "
@@ -493,7 +549,177 @@ assay::MethodInfo mdp_value_rate_info() {
              [](const assay::CheckContext& ctx) {
                return near(mt::plug_in_variance_against_delta_method(ctx.seed, parallel_blocks()),
                            "n Var vs sigma^2");
+             })
+      .check("trajectory_curvature_is_delta_method",
+             "From one trajectory, the rate is quadratic at the true value with the Markov "
+             "delta-method variance sigma^2 = gamma^2 sum w(s)^2 pi(a|s)^2 Var_P(V) / q(s,a): "
+             "sigma^2 [I(v + delta) + I(v - delta)] / delta^2 -> 1 (delta = 0.02 sigma; "
+             "tolerance the change when delta doubles).",
+             [](const assay::CheckContext&) {
+               return near(mt::trajectory_rate_curvature(), "sigma^2 (I+ + I-) / delta^2");
+             })
+      .check("trajectory_variance_is_delta_method",
+             "n Var(d.V(P^)) over 4000 stationary trajectories of n = 1000 transitions equals "
+             "the trajectory delta-method sigma^2 within 3 standard errors.",
+             [](const assay::CheckContext& ctx) {
+               return near(
+                   mt::trajectory_variance_against_delta_method(ctx.seed, parallel_blocks()),
+                   "n Var vs sigma^2");
+             })
+      .check("trajectory_minimiser_is_feasible",
+             "The trajectory minimiser is a stationary pair measure on the constraint: "
+             "relative |d.V(P*) - x|, max |Q*1 - Q*'1| and |D(Q*||K|q*) - I| are at most the "
+             "optimiser's feasibility tolerance 1e-8 (x = v - 2, v + 1, v + 2).",
+             [](const assay::CheckContext&) {
+               return assay::expect_at_most(mt::trajectory_minimiser_infeasibility(), 1e-8,
+                                            "largest infeasibility");
+             })
+      .check("trajectory_minimiser_is_local_minimum",
+             "No random feasible perturbation of the trajectory minimiser (300 draws, logit "
+             "scales 1e-3..1e-1, x = v + 1) lowers D(Q||K|q) by more than the first-order "
+             "change its KKT and constraint residuals allow.",
+             [](const assay::CheckContext& ctx) {
+               return at_least_within(mt::trajectory_perturbation_increase(ctx.seed),
+                                      "min increase of D over perturbations");
+             })
+      .check("trajectory_tail_above_rate",
+             "For the example MDP under the deterministic policy a = 0 (a two-state chain), "
+             "the exact -(1/n) log P(d.V(P^) >= v + 1) and -(1/n) log P(d.V(P^) <= v - 1) from "
+             "one trajectory lie above I for every n in 100..3200.",
+             [](const assay::CheckContext&) {
+               const double gap = std::min(mt::trajectory_tail_fit(1.0).min_gap,
+                                           mt::trajectory_tail_fit(-1.0).min_gap);
+               return assay::expect_at_least(gap, 0.0, "min over n and both tails of rate_n - I");
+             })
+      .check(
+          "trajectory_tail_gap_shrinks_like_log_n_over_n",
+          "The exact trajectory gap behaves as c log(n)/n with c = 1/2: least-squares fit of "
+          "n gap = c log n + b + e/n over 21 lengths 100..3200 (x = v + 1 and v - 1, the one "
+          "farther from 1/2 in standard errors), within 3 standard errors.",
+          [](const assay::CheckContext&) {
+            const auto upper = mt::trajectory_tail_fit(1.0), lower = mt::trajectory_tail_fit(-1.0);
+            const auto z = [](const mt::TrajectoryTailFit& f) {
+              return std::abs(f.coefficient - 0.5) / f.coefficient_se;
+            };
+            const auto& worst = z(upper) > z(lower) ? upper : lower;
+            return assay::expect_near(worst.coefficient, 0.5, 3 * worst.coefficient_se, "fitted c");
+          })
+      .check("trajectory_rate_at_most_generative",
+             "The rate from one trajectory of n transitions is at most the rate from n samples "
+             "per pair (any kernel P' is reachable by a trajectory at cost "
+             "sum_z q'(z) D(P'_z||P_z) <= sum_z D(P'_z||P_z)); offsets -2..2 of the example MDP.",
+             [](const assay::CheckContext&) {
+               return assay::expect_at_most(mt::trajectory_rate_above_generative(), 0.0,
+                                            "max I_traj - I_gen");
              });
+}
+
+// The trajectory_* outputs of mdp_value_rate: computed for `mdp`, or NaN / empty when it is
+// null (data = generative).
+void write_trajectory_outputs(assay::Context& ctx, const mt::FiniteMdp* mdp,
+                              const Eigen::VectorXd& d, double offset) {
+  if (!mdp) {
+    for (const char* key :
+         {"trajectory_rate", "trajectory_gaussian_rate", "trajectory_delta_method_sd",
+          "trajectory_multiplier", "trajectory_minimiser_value", "trajectory_minimiser_divergence",
+          "trajectory_kkt_residual", "trajectory_start_spread", "trajectory_exact_rate_at_max_n",
+          "trajectory_gap_at_max_n", "trajectory_mc_sd", "trajectory_mc_sd_se"})
+      ctx.output(key, kNaN);
+    for (const char* key :
+         {"trajectory_starts", "trajectory_starts_agreeing", "trajectory_mc_discarded"})
+      ctx.output(key, std::int64_t{0});
+    ctx.output("trajectory_tilted_transitions", Eigen::MatrixXd());
+    ctx.output("trajectory_tilted_policy", Eigen::MatrixXd());
+    ctx.output("trajectory_visits", Eigen::VectorXd());
+    ctx.output("trajectory_curve", assay::Table{});
+    ctx.output("trajectory_finite_n", assay::Table{});
+    return;
+  }
+  const double truth = d.dot(mt::policy_value(*mdp, mdp->transitions)), x = truth + offset;
+  const mt::TrajectoryRateOptions options{ctx.param<int>("trajectory_random_starts"), ctx.seed(),
+                                          1.0};
+  const auto rate = [&](double value) {
+    try {
+      return mt::trajectory_value_rate(*mdp, d, value, options);
+    } catch (const std::invalid_argument& e) {
+      throw assay::Error(std::string("transitions/policy: ") + e.what() +
+                         "; the trajectory rate needs every state recurrent under the policy");
+    }
+  };
+  const mt::TrajectoryValueRate r = rate(x);
+  const double variance = mt::trajectory_value_variance(*mdp, d), sigma = std::sqrt(variance);
+  const bool finite = std::isfinite(r.rate);
+  ctx.output("trajectory_rate", r.rate);
+  ctx.output("trajectory_gaussian_rate", offset * offset / (2 * variance));
+  ctx.output("trajectory_delta_method_sd", sigma);
+  ctx.output("trajectory_tilted_transitions", r.chain.transitions);
+  ctx.output("trajectory_tilted_policy", r.chain.policy);
+  ctx.output("trajectory_visits", r.chain.visits);
+  ctx.output("trajectory_multiplier", finite ? r.multiplier : kNaN);
+  ctx.output("trajectory_minimiser_value",
+             finite ? d.dot(mt::policy_value(*mdp, r.chain.transitions)) : kNaN);
+  ctx.output("trajectory_minimiser_divergence",
+             finite ? mt::conditional_kl(r.chain.pair(), mt::pair_kernel(*mdp)) : kNaN);
+  ctx.output("trajectory_kkt_residual", finite ? r.kkt_residual : kNaN);
+  ctx.output("trajectory_starts", static_cast<std::int64_t>(r.starts));
+  ctx.output("trajectory_starts_agreeing", static_cast<std::int64_t>(r.starts_agreeing));
+  ctx.output("trajectory_start_spread", finite ? r.start_spread : kNaN);
+
+  std::vector<double> offsets = ctx.param<std::vector<double>>("curve_offsets"), values, rates,
+                      gaussian, generative;
+  for (double o : offsets) {
+    ctx.throw_if_cancelled();
+    values.push_back(truth + o);
+    rates.push_back(rate(truth + o).rate);
+    gaussian.push_back(o * o / (2 * variance));
+    generative.push_back(mt::plug_in_value_rate(*mdp, d, truth + o).rate);
+  }
+  assay::Table curve;
+  curve.add("offset", offsets)
+      .add("value", values)
+      .add("rate", rates)
+      .add("gaussian_rate", gaussian)
+      .add("generative_rate", generative);
+  ctx.output("trajectory_curve", std::move(curve));
+
+  const auto lengths =
+      as_lengths(ctx.param<std::vector<double>>("trajectory_lengths"), "trajectory_lengths");
+  std::vector<std::int64_t> ns(lengths.begin(), lengths.end());
+  std::vector<double> log_p, exact, gap, gap_scaled;
+  const bool exact_tail = mt::exact_trajectory_tail_feasible(*mdp) && finite;
+  for (int n : lengths) {
+    ctx.throw_if_cancelled();
+    log_p.push_back(
+        exact_tail && n >= 2 ? mt::exact_trajectory_value_tail(*mdp, d, x, offset >= 0, n) : kNaN);
+    exact.push_back(-log_p.back() / n);
+    gap.push_back(exact.back() - r.rate);
+    gap_scaled.push_back(n > 1 ? gap.back() * n / std::log(n) : kNaN);
+  }
+  const bool any_length = !lengths.empty();
+  ctx.output("trajectory_exact_rate_at_max_n", any_length ? exact[longest(lengths)] : kNaN);
+  ctx.output("trajectory_gap_at_max_n", any_length ? gap[longest(lengths)] : kNaN);
+  assay::Table finite_n;
+  finite_n.add("n", ns)
+      .add("exact_log_probability", log_p)
+      .add("exact_rate", exact)
+      .add("gap", gap)
+      .add("gap_n_over_log_n", gap_scaled);
+  ctx.output("trajectory_finite_n", std::move(finite_n));
+
+  const int replicates = ctx.param<int>("trajectory_mc_replicates");
+  const int mc_n = ctx.param<int>("trajectory_mc_n");
+  double mc_sd = kNaN, mc_sd_se = kNaN;
+  std::int64_t discarded = 0;
+  if (replicates > 1) {
+    const auto spread =
+        mt::trajectory_value_spread(*mdp, d, mc_n, replicates, ctx.seed(), parallel_blocks(&ctx));
+    mc_sd = std::sqrt(mc_n * spread.variance);
+    mc_sd_se = mc_n * spread.variance_se / (2 * mc_sd);
+    discarded = spread.discarded;
+  }
+  ctx.output("trajectory_mc_sd", mc_sd);
+  ctx.output("trajectory_mc_sd_se", mc_sd_se);
+  ctx.output("trajectory_mc_discarded", discarded);
 }
 
 void mdp_value_rate(assay::Context& ctx) {
@@ -581,6 +807,8 @@ void mdp_value_rate(assay::Context& ctx) {
   }
   ctx.output("mc_sd", mc_sd);
   ctx.output("mc_sd_se", mc_sd_se);
+  const bool trajectory = ctx.param<std::string>("data") == "trajectory";
+  write_trajectory_outputs(ctx, trajectory ? &mdp : nullptr, d, offset);
   ctx.progress(1.0);
 }
 

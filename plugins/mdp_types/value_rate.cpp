@@ -1,6 +1,5 @@
 #include "value_rate.hpp"
 
-#include <Eigen/LU>
 #include <Eigen/QR>
 #include <algorithm>
 #include <boost/math/tools/minima.hpp>
@@ -200,22 +199,23 @@ ValueRate plug_in_value_rate(const FiniteMdp& mdp, const Eigen::VectorXd& weight
 }
 
 double plug_in_value_variance(const FiniteMdp& mdp, const Eigen::VectorXd& weights) {
+  return value_variance_with_shares(mdp, weights, Eigen::VectorXd::Ones(mdp.pairs()));
+}
+
+double value_variance_with_shares(const FiniteMdp& mdp, const Eigen::VectorXd& weights,
+                                  const Eigen::VectorXd& share) {
   const int ns = mdp.states(), na = mdp.actions();
-  const Eigen::VectorXd d = weights / weights.sum();
   const Eigen::VectorXd v = policy_value(mdp, mdp.transitions);
-  Eigen::MatrixXd p_pi = Eigen::MatrixXd::Zero(ns, ns);
-  for (int s = 0; s < ns; ++s)
-    for (int a = 0; a < na; ++a) p_pi.row(s) += mdp.policy(s, a) * mdp.transitions.row(s * na + a);
-  const Eigen::VectorXd occupancy =
-      (Eigen::MatrixXd::Identity(ns, ns) - mdp.discount * p_pi).transpose().partialPivLu().solve(d);
+  const Eigen::VectorXd occupancy = discounted_occupancy(mdp, weights / weights.sum());
   double variance = 0;
   for (int s = 0; s < ns; ++s)
     for (int a = 0; a < na; ++a) {
+      const double g = mdp.discount * occupancy(s) * mdp.policy(s, a);
+      if (g == 0) continue;  // a pair the policy never takes: no samples, no influence
       const Eigen::VectorXd p = mdp.transitions.row(s * na + a).transpose();
       const double mean = p.dot(v);
       const double row_variance = p.dot((v.array() - mean).square().matrix());
-      const double g = mdp.discount * occupancy(s) * mdp.policy(s, a);
-      variance += g * g * row_variance;
+      variance += g * g * row_variance / share(s * na + a);
     }
   return variance;
 }

@@ -39,6 +39,11 @@ ValueRate value_rate_given_values(const FiniteMdp& mdp, const Eigen::VectorXd& v
 // The rate's curvature at the true value is 1 / sigma^2: I(v + delta) ~ delta^2 / (2 sigma^2).
 double plug_in_value_variance(const FiniteMdp& mdp, const Eigen::VectorXd& weights);
 
+// The same sum when pair z is estimated from share(z) n samples instead of n: each term is
+// divided by share(z).
+double value_variance_with_shares(const FiniteMdp& mdp, const Eigen::VectorXd& weights,
+                                  const Eigen::VectorXd& share);
+
 // sum_z D(P'_z || P_z) over the rows with pi(a|s) > 0 (the rows the value depends on).
 double kernel_divergence(const FiniteMdp& mdp, const Eigen::MatrixXd& transitions);
 

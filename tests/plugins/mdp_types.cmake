@@ -5,6 +5,7 @@ assay_add_test(test_mdp_types SOURCES
   mdp_types/kl_pessimism_test.cpp
   mdp_types/coding_exponent_test.cpp
   mdp_types/value_rate_test.cpp
+  mdp_types/trajectory_value_rate_test.cpp
   LIBRARIES mdp_types_science
   NO_PLUGINS)
 assay_add_test(test_mdp_types_plugin SOURCES

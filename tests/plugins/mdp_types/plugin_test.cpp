@@ -1,3 +1,4 @@
+#include <assay/eigen.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -76,6 +77,70 @@ TEST_CASE("mdp_value_rate runs end to end with consistent outputs", "[mdp_types]
   const auto& rates = column(curve, "rate");
   for (std::size_t i = 0; i < offsets.size(); ++i)
     if (offsets[i] == 0) CHECK(rates[i] < 1e-12);
+}
+
+TEST_CASE("mdp_value_rate trajectory checks pass", "[mdp_types][verify]") {
+  for (const char* check :
+       {"trajectory_curvature_is_delta_method", "trajectory_variance_is_delta_method",
+        "trajectory_minimiser_is_feasible", "trajectory_minimiser_is_local_minimum",
+        "trajectory_tail_above_rate", "trajectory_tail_gap_shrinks_like_log_n_over_n",
+        "trajectory_rate_at_most_generative"})
+    require_check("mdp_value_rate", check);
+}
+
+TEST_CASE("mdp_value_rate in trajectory mode reports the one-trajectory rate",
+          "[mdp_types][trajectory]") {
+  // The example MDP under the deterministic policy "action 0": a two-state chain, so the
+  // exact trajectory tail is available.
+  Eigen::MatrixXd policy(2, 2);
+  policy << 1, 0, 1, 0;
+  const auto out = at::run_method(
+      "mdp_value_rate",
+      {{"data", std::string("trajectory")},
+       {"policy", assay::ValueCodec<Eigen::MatrixXd>::encode(policy)},
+       {"offset", 1.0},
+       {"lengths", assay::ValueCodec<std::vector<double>>::encode(std::vector<double>{})},
+       {"mc_replicates", 0},
+       {"curve_offsets", assay::ValueCodec<std::vector<double>>::encode({-1, 0, 1})},
+       {"trajectory_lengths", assay::ValueCodec<std::vector<double>>::encode({200, 800})},
+       {"trajectory_mc_n", 500},
+       {"trajectory_mc_replicates", 1000}});
+  const double rate = out.at("trajectory_rate").as_real();
+  const double target = out.at("target_value").as_real();
+  CHECK(rate > 0);
+  CHECK(out.at("trajectory_minimiser_value").as_real() == Approx(target).margin(1e-8 * target));
+  CHECK(out.at("trajectory_minimiser_divergence").as_real() == Approx(rate).margin(1e-10));
+  CHECK(out.at("trajectory_starts").as_int() == 6);
+  CHECK(out.at("trajectory_starts_agreeing").as_int() >= 1);
+  // Near the truth the rate is close to its Gaussian approximation (within 15% at 0.2 sigma).
+  CHECK(rate == Approx(out.at("trajectory_gaussian_rate").as_real()).epsilon(0.15));
+  // A trajectory of n transitions is at most as informative as n samples per pair.
+  CHECK(rate <= out.at("rate").as_real());
+  // Pair visits form a law; the exact tail lies above the rate.
+  const Eigen::VectorXd visits = assay::to_vector(out.at("trajectory_visits").as_real_array());
+  CHECK(visits.sum() == Approx(1).margin(1e-12));
+  for (double g : column(out.at("trajectory_finite_n").as_table(), "gap")) CHECK(g > 0);
+  CHECK(out.at("trajectory_gap_at_max_n").as_real() > 0);
+  CHECK(std::abs(out.at("trajectory_mc_sd").as_real() -
+                 out.at("trajectory_delta_method_sd").as_real()) <=
+        3 * out.at("trajectory_mc_sd_se").as_real());
+  const auto& curve = out.at("trajectory_curve").as_table();
+  const auto& rates = column(curve, "rate");
+  const auto& generative = column(curve, "generative_rate");
+  CHECK(rates[1] < 1e-12);
+  for (std::size_t i = 0; i < rates.size(); ++i) CHECK(rates[i] <= generative[i]);
+}
+
+TEST_CASE("mdp_value_rate leaves the trajectory outputs empty for generative data",
+          "[mdp_types][trajectory]") {
+  const auto out = at::run_method(
+      "mdp_value_rate",
+      {{"lengths", assay::ValueCodec<std::vector<double>>::encode(std::vector<double>{})},
+       {"mc_replicates", 0}});
+  CHECK(std::isnan(out.at("trajectory_rate").as_real()));
+  CHECK(out.at("trajectory_starts").as_int() == 0);
+  CHECK(assay::to_vector(out.at("trajectory_visits").as_real_array()).size() == 0);
+  CHECK(out.at("rate").as_real() > 0);
 }
 
 TEST_CASE("mdp_value_rate rejects a kernel of the wrong shape", "[mdp_types]") {

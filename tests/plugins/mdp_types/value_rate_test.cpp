@@ -7,6 +7,7 @@
 #include "experiments.hpp"
 #include "finite_mdp.hpp"
 #include "paper_claims.hpp"
+#include "three_state_mdp.hpp"
 #include "value_tail.hpp"
 
 namespace mt = assay::mdp_types;
@@ -14,20 +15,6 @@ namespace mt = assay::mdp_types;
 namespace {
 
 const Eigen::VectorXd kUniform2 = Eigen::VectorXd::Constant(2, 0.5);
-
-// 3 states, 2 actions, every transition possible.
-mt::FiniteMdp three_state_mdp() {
-  mt::FiniteMdp mdp;
-  mdp.transitions.resize(6, 3);
-  mdp.transitions << 0.6, 0.3, 0.1, 0.2, 0.5, 0.3, 0.3, 0.3, 0.4, 0.1, 0.2, 0.7, 0.5, 0.25, 0.25,
-      0.2, 0.2, 0.6;
-  mdp.rewards.resize(6);
-  mdp.rewards << 0, 1, 0.5, 0, 2, 1;
-  mdp.policy.resize(3, 2);
-  mdp.policy << 0.5, 0.5, 0.2, 0.8, 0.6, 0.4;
-  mdp.discount = 0.8;
-  return mdp;
-}
 
 // A random kernel on the same support as `mdp`: each row Dirichlet(1)-like, mixed with P.
 Eigen::MatrixXd random_kernel(const mt::FiniteMdp& mdp, std::mt19937_64& rng, double mix) {
@@ -90,7 +77,7 @@ TEST_CASE("a value no kernel on the support reaches has an infinite rate", "[mdp
 }
 
 TEST_CASE("the tilted kernel has the target value and costs the rate", "[mdp_types]") {
-  const auto mdp = three_state_mdp();
+  const auto mdp = mt::testing::three_state_mdp();
   const Eigen::VectorXd d = Eigen::Vector3d(0.5, 0.3, 0.2);
   const double v = d.dot(mt::policy_value(mdp, mdp.transitions));
   for (double offset : {-0.5, 0.3, 0.8}) {
@@ -105,7 +92,7 @@ TEST_CASE("the tilted kernel has the target value and costs the rate", "[mdp_typ
 TEST_CASE("no random kernel with a given value costs less than the rate", "[mdp_types]") {
   // I(x) is the infimum over the level set, so every kernel P' on it has sum D >= I(d.V(P')).
   // 3 states: the outer search is local, so this is the test of its global reach.
-  const auto mdp = three_state_mdp();
+  const auto mdp = mt::testing::three_state_mdp();
   const Eigen::VectorXd d = Eigen::Vector3d(0.5, 0.3, 0.2);
   std::mt19937_64 rng(17);
   double worst = -1;
