@@ -55,21 +55,29 @@ PairLdpResult pair_ldp_experiment(const Eigen::MatrixXd& kernel, const Eigen::Ve
                                   const BlockRunner& run, const ProgressFn& progress) {
   PairLdpResult out;
   out.rate = conditional_event_rate(kernel, event);
-  out.lengths = lengths;
-  out.exact_log_probability =
-      exact_event_log_probability(kernel, initial, event, lengths, progress);
+  out.finite_n = tail_gap_table(
+      lengths, exact_event_log_probability(kernel, initial, event, lengths, progress),
+      out.rate.rate);
   for (std::size_t i = 0; i < lengths.size(); ++i) {
     if (mc_paths == 0 || lengths[i] > mc_max_length) {
       out.mc_probability.push_back(kNaN);
       out.mc_standard_error.push_back(kNaN);
-      continue;
+    } else {
+      const double p =
+          mc_event_probability(kernel, initial, event, lengths[i], mc_paths, seed, i, run);
+      out.mc_probability.push_back(p);
+      out.mc_standard_error.push_back(std::sqrt(p * (1 - p) / static_cast<double>(mc_paths)));
     }
-    const double p =
-        mc_event_probability(kernel, initial, event, lengths[i], mc_paths, seed, i, run);
-    out.mc_probability.push_back(p);
-    out.mc_standard_error.push_back(std::sqrt(p * (1 - p) / static_cast<double>(mc_paths)));
+    const double p = out.mc_probability.back();
+    out.mc_rate.push_back(p > 0 ? -std::log(p) / lengths[i] : kNaN);
   }
+  out.primal_value = conditional_kl(out.rate.pair, kernel);
   return out;
+}
+
+double PairLdpResult::min_gap() const {
+  if (finite_n.gap.empty()) return kNaN;
+  return *std::min_element(finite_n.gap.begin(), finite_n.gap.end());
 }
 
 // ---------------------------------------------------------------- type_class_sizes
@@ -82,7 +90,7 @@ TypeClassSummary type_class_summary(int states, int n, int start, double max_pat
   const double log_poly = states * states * std::log(n + 1.0);
   // Rounding slack for the bound comparisons: lgamma and log are accurate to ~1e-13 n.
   const double slack = 1e-9 * std::max(1, n);
-  TypeClassSummary out{{}, 0, enumerate ? 0.0 : kNaN, kInfinity, kInfinity, -kInfinity};
+  TypeClassSummary out{{}, log_poly, 0, enumerate ? 0.0 : kNaN, kInfinity, kInfinity, -kInfinity};
   for (const auto& t : types) {
     TypeClassRow row{t, *end_state(t, start), log_type_class_size(t, start),
                      n * type_conditional_entropy(t)};
@@ -121,6 +129,7 @@ PessimismSummary pessimism_experiment(const FiniteMdp& mdp, const Eigen::VectorX
                                       const KlDesign& design, int replicates, std::uint64_t seed,
                                       const BlockRunner& run) {
   PessimismSummary out;
+  out.true_value = initial.dot(policy_value(mdp, mdp.transitions));
   out.replicates.resize(static_cast<std::size_t>(replicates));
   run(out.replicates.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t r = begin; r < end; ++r) {

@@ -15,6 +15,7 @@
 #include "finite_mdp.hpp"
 #include "kl_pessimism.hpp"
 #include "pair_ldp.hpp"
+#include "tail_gap_table.hpp"
 #include "type_classes.hpp"
 
 namespace assay::mdp_types {
@@ -35,12 +36,13 @@ std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t stream);
 
 struct PairLdpResult {
   PairRate rate;
-  std::vector<int> lengths;
-  std::vector<double> exact_log_probability;
-  std::vector<double> mc_probability, mc_standard_error;  // NaN where not simulated
+  double primal_value = 0;  // D(Q*||K|q*), equal to the rate by duality
+  TailGapTable finite_n;    // the exact -(1/n) log P(event) against the rate
+  // NaN where not simulated; mc_rate = -(1/n) log of the estimate (NaN when it is 0).
+  std::vector<double> mc_probability, mc_standard_error, mc_rate;
 
-  // -(1/n) log P(event) at lengths[i].
-  double exact_rate(std::size_t i) const { return -exact_log_probability[i] / lengths[i]; }
+  // Smallest -(1/n) log P(event) - J over the lengths (NaN when there are none).
+  double min_gap() const;
 };
 
 // The rate, the exact finite-n probabilities and, for n <= mc_max_length, plain Monte Carlo
@@ -65,6 +67,7 @@ struct TypeClassRow {
 
 struct TypeClassSummary {
   std::vector<TypeClassRow> rows;
+  double log_type_count_bound;  // |Z|^2 log(n+1)
   std::int64_t outside_bounds = 0;
   double max_enumeration_error;  // NaN when the paths were not enumerated
   double min_upper_slack;
@@ -82,6 +85,7 @@ double type_walk_cost(int states, int n);
 // ---------------------------------------------------------------- kl_pessimism
 
 struct PessimismSummary {
+  double true_value = 0;  // initial . V^pi(P)
   std::vector<PessimismReplicate> replicates;
   double coverage = 0, pessimism_rate = 0, plug_in_over_rate = 0;
   double mean_pessimistic = 0, mean_plug_in = 0, mean_radius = 0;

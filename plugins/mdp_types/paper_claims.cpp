@@ -56,9 +56,7 @@ std::vector<double> pair_ldp_gaps(const std::vector<int>& lengths) {
   const Eigen::MatrixXd k = two_state_kernel();
   const auto r =
       pair_ldp_experiment(k, stationary_distribution(k), issue_event(), lengths, 0, 0, 0);
-  std::vector<double> gaps;
-  for (std::size_t i = 0; i < lengths.size(); ++i) gaps.push_back(r.exact_rate(i) - r.rate.rate);
-  return gaps;
+  return r.finite_n.gap;
 }
 
 // One-sided binomial tolerance: a rate p estimated from r replicates, 3 standard errors.
@@ -107,7 +105,7 @@ Measurement monte_carlo_against_exact(std::uint64_t seed, const BlockRunner& run
   constexpr int kPaths = 40000;
   const auto r = pair_ldp_experiment(k, stationary_distribution(k), issue_event(), {50}, kPaths, 50,
                                      seed, run);
-  const double exact = std::exp(r.exact_log_probability[0]);
+  const double exact = std::exp(r.finite_n.exact_log_probability[0]);
   return {r.mc_probability[0], exact, 4 * std::sqrt(exact * (1 - exact) / kPaths)};
 }
 
@@ -188,6 +186,11 @@ ExponentShape exponent_shape_above_entropy_rate() {
   for (std::size_t i = 2; i < e.size(); ++i)
     out.min_second_difference = std::min(out.min_second_difference, e[i] - 2 * e[i - 1] + e[i - 2]);
   return out;
+}
+
+double ExponentShape::margin() const {
+  const bool ok = first > 0 && min_difference > 0 && min_second_difference > -1e-10;
+  return ok ? std::min(min_difference, min_second_difference + 1e-10) : -1;
 }
 
 Measurement simulated_error_slope(std::uint64_t seed, const BlockRunner& run) {
@@ -369,6 +372,19 @@ TrajectoryTailFit trajectory_tail_fit(double offset) {
   out.coefficient = beta(0);
   out.coefficient_se = std::sqrt(residual_variance * normal.inverse()(0, 0));
   return out;
+}
+
+double min_trajectory_tail_gap_above_rate() {
+  return std::min(trajectory_tail_fit(1.0).min_gap, trajectory_tail_fit(-1.0).min_gap);
+}
+
+Measurement trajectory_tail_log_n_coefficient() {
+  const auto upper = trajectory_tail_fit(1.0), lower = trajectory_tail_fit(-1.0);
+  const auto z = [](const TrajectoryTailFit& f) {
+    return std::abs(f.coefficient - 0.5) / f.coefficient_se;
+  };
+  const auto& worst = z(upper) > z(lower) ? upper : lower;
+  return {worst.coefficient, 0.5, 3 * worst.coefficient_se};
 }
 
 double trajectory_rate_above_generative() {

@@ -66,6 +66,11 @@ struct ExponentShape {
   double first = 0;
   double min_difference = 0;
   double min_second_difference = 0;
+
+  // min(smallest first difference, smallest second difference + 1e-10) when e(R1) > 0 and
+  // both pass, -1 otherwise: at least 0 exactly when e is positive, increasing and convex
+  // (second differences are computed from values accurate to ~1e-12).
+  double margin() const;
 };
 ExponentShape exponent_shape_above_entropy_rate();
 // Slope of the importance-sampled error probabilities at R = 0.55, n = 100..800, against e(R),
@@ -119,6 +124,11 @@ struct TrajectoryTailFit {
   double coefficient_se = 0;
 };
 TrajectoryTailFit trajectory_tail_fit(double offset);
+// min over x = v + 1 and v - 1 of the fits' min_gap (>= 0).
+double min_trajectory_tail_gap_above_rate();
+// The fitted c of the tail (x = v + 1 or v - 1) farther from 1/2 in standard errors; expected
+// 1/2, tolerance 3 standard errors.
+Measurement trajectory_tail_log_n_coefficient();
 // max over the offsets -2, -1, -0.5, 0.5, 1, 2 (example_mdp) of I_trajectory - I_generative.
 double trajectory_rate_above_generative();
 

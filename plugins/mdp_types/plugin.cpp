@@ -8,15 +8,13 @@
 #include <limits>
 #include <sstream>
 
-#include "coding_exponent.hpp"
+#include "coding_report.hpp"
 #include "experiments.hpp"
 #include "finite_mdp.hpp"
 #include "markov_chain.hpp"
 #include "paper_claims.hpp"
-#include "trajectory_value_rate.hpp"
-#include "trajectory_value_tail.hpp"
-#include "value_rate.hpp"
-#include "value_tail.hpp"
+#include "tail_gap_table.hpp"
+#include "value_rate_report.hpp"
 
 namespace {
 
@@ -54,11 +52,6 @@ std::vector<int> as_lengths(const std::vector<double>& values, const char* key) 
     lengths.push_back(static_cast<int>(v));
   }
   return lengths;
-}
-
-std::size_t longest(const std::vector<int>& lengths) {
-  return static_cast<std::size_t>(std::max_element(lengths.begin(), lengths.end()) -
-                                  lengths.begin());
 }
 
 void require_stochastic(const Eigen::MatrixXd& kernel) {
@@ -114,6 +107,27 @@ Eigen::VectorXd read_initial(const assay::Context& ctx, int states) {
       std::any_of(initial.begin(), initial.end(), [](double p) { return p < 0; }))
     throw assay::Error("initial: needs |S| nonnegative entries, or [] for uniform");
   return Eigen::Map<const Eigen::VectorXd>(initial.data(), states);
+}
+
+// The columns n, exact_log_probability, exact_rate, gap, gap_n_over_log_n.
+assay::Table finite_n_table(const mt::TailGapTable& t) {
+  assay::Table table;
+  table.add("n", std::vector<std::int64_t>(t.lengths.begin(), t.lengths.end()))
+      .add("exact_log_probability", t.exact_log_probability)
+      .add("exact_rate", t.exact_rate)
+      .add("gap", t.gap)
+      .add("gap_n_over_log_n", t.gap_n_over_log_n);
+  return table;
+}
+
+// The columns offset, value, rate, gaussian_rate.
+assay::Table curve_table(const mt::RateCurve& c) {
+  assay::Table table;
+  table.add("offset", c.offsets)
+      .add("value", c.values)
+      .add("rate", c.rates)
+      .add("gaussian_rate", c.gaussian_rates);
+  return table;
 }
 
 // ---------------------------------------------------------------- markov_pair_ldp
@@ -197,34 +211,18 @@ void markov_pair_ldp(assay::Context& ctx) {
         ctx.throw_if_cancelled();
         ctx.progress(0.9 * f);
       });
-  std::vector<std::int64_t> ns(lengths.begin(), lengths.end());
-  std::vector<double> rate_n, gap, gap_scaled, mc_rate;
-  for (std::size_t i = 0; i < lengths.size(); ++i) {
-    const double n = lengths[i];
-    rate_n.push_back(r.exact_rate(i));
-    gap.push_back(rate_n.back() - r.rate.rate);
-    gap_scaled.push_back(n > 1 ? gap.back() * n / std::log(n) : kNaN);
-    mc_rate.push_back(r.mc_probability[i] > 0 ? -std::log(r.mc_probability[i]) / n : kNaN);
-  }
-  const std::size_t last = longest(lengths);
   ctx.output("rate", r.rate.rate);
   ctx.output("tilt", r.rate.tilt);
   ctx.output("tilted_kernel", r.rate.tilted_kernel);
   ctx.output("optimal_pair", r.rate.pair);
-  ctx.output("primal_value", mt::conditional_kl(r.rate.pair, kernel));
-  ctx.output("exact_rate_at_max_n", rate_n[last]);
-  ctx.output("gap_at_max_n", gap[last]);
-  ctx.output("min_gap", *std::min_element(gap.begin(), gap.end()));
-  assay::Table table;
-  table.add("n", ns)
-      .add("exact_log_probability", r.exact_log_probability)
-      .add("exact_rate", rate_n)
-      .add("gap", gap)
-      .add("gap_n_over_log_n", gap_scaled)
-      .add("mc_probability", r.mc_probability)
-      .add("mc_standard_error", r.mc_standard_error)
-      .add("mc_rate", mc_rate);
-  ctx.output("finite_n", std::move(table));
+  ctx.output("primal_value", r.primal_value);
+  ctx.output("exact_rate_at_max_n", r.finite_n.exact_rate_at_max_n());
+  ctx.output("gap_at_max_n", r.finite_n.gap_at_max_n());
+  ctx.output("min_gap", r.min_gap());
+  ctx.output("finite_n", finite_n_table(r.finite_n)
+                             .add("mc_probability", r.mc_probability)
+                             .add("mc_standard_error", r.mc_standard_error)
+                             .add("mc_rate", r.mc_rate));
   ctx.progress(1.0);
 }
 
@@ -300,7 +298,7 @@ void type_class_sizes(assay::Context& ctx) {
   const auto s =
       mt::type_class_summary(states, n, start, ctx.param<double>("max_enumerated_paths"));
   ctx.output("type_count", static_cast<std::int64_t>(s.rows.size()));
-  ctx.output("log_type_count_bound", states * states * std::log(n + 1.0));
+  ctx.output("log_type_count_bound", s.log_type_count_bound);
   ctx.output("outside_bounds", s.outside_bounds);
   ctx.output("min_upper_slack", s.min_upper_slack);
   ctx.output("min_lower_slack", s.min_lower_slack);
@@ -388,7 +386,7 @@ void kl_pessimism(assay::Context& ctx) {
                             ctx.param<int>("n"), ctx.param<double>("alpha")};
   const auto s = mt::pessimism_experiment(mdp, initial, design, ctx.param<int>("replicates"),
                                           ctx.seed(), parallel_blocks(&ctx));
-  ctx.output("true_value", initial.dot(mt::policy_value(mdp, mdp.transitions)));
+  ctx.output("true_value", s.true_value);
   ctx.output("coverage", s.coverage);
   ctx.output("pessimism_rate", s.pessimism_rate);
   ctx.output("plug_in_over_rate", s.plug_in_over_rate);
@@ -587,23 +585,16 @@ assay::MethodInfo mdp_value_rate_info() {
              "the exact -(1/n) log P(d.V(P^) >= v + 1) and -(1/n) log P(d.V(P^) <= v - 1) from "
              "one trajectory lie above I for every n in 100..3200.",
              [](const assay::CheckContext&) {
-               const double gap = std::min(mt::trajectory_tail_fit(1.0).min_gap,
-                                           mt::trajectory_tail_fit(-1.0).min_gap);
-               return assay::expect_at_least(gap, 0.0, "min over n and both tails of rate_n - I");
+               return assay::expect_at_least(mt::min_trajectory_tail_gap_above_rate(), 0.0,
+                                             "min over n and both tails of rate_n - I");
              })
-      .check(
-          "trajectory_tail_gap_shrinks_like_log_n_over_n",
-          "The exact trajectory gap behaves as c log(n)/n with c = 1/2: least-squares fit of "
-          "n gap = c log n + b + e/n over 21 lengths 100..3200 (x = v + 1 and v - 1, the one "
-          "farther from 1/2 in standard errors), within 3 standard errors.",
-          [](const assay::CheckContext&) {
-            const auto upper = mt::trajectory_tail_fit(1.0), lower = mt::trajectory_tail_fit(-1.0);
-            const auto z = [](const mt::TrajectoryTailFit& f) {
-              return std::abs(f.coefficient - 0.5) / f.coefficient_se;
-            };
-            const auto& worst = z(upper) > z(lower) ? upper : lower;
-            return assay::expect_near(worst.coefficient, 0.5, 3 * worst.coefficient_se, "fitted c");
-          })
+      .check("trajectory_tail_gap_shrinks_like_log_n_over_n",
+             "The exact trajectory gap behaves as c log(n)/n with c = 1/2: least-squares fit of "
+             "n gap = c log n + b + e/n over 21 lengths 100..3200 (x = v + 1 and v - 1, the one "
+             "farther from 1/2 in standard errors), within 3 standard errors.",
+             [](const assay::CheckContext&) {
+               return near(mt::trajectory_tail_log_n_coefficient(), "fitted c");
+             })
       .check("trajectory_rate_at_most_generative",
              "The rate from one trajectory of n transitions is at most the rate from n samples "
              "per pair (any kernel P' is reachable by a trajectory at cost "
@@ -614,112 +605,68 @@ assay::MethodInfo mdp_value_rate_info() {
              });
 }
 
-// The trajectory_* outputs of mdp_value_rate: computed for `mdp`, or NaN / empty when it is
-// null (data = generative).
-void write_trajectory_outputs(assay::Context& ctx, const mt::FiniteMdp* mdp,
-                              const Eigen::VectorXd& d, double offset) {
-  if (!mdp) {
-    for (const char* key :
-         {"trajectory_rate", "trajectory_gaussian_rate", "trajectory_delta_method_sd",
-          "trajectory_multiplier", "trajectory_minimiser_value", "trajectory_minimiser_divergence",
-          "trajectory_kkt_residual", "trajectory_start_spread", "trajectory_exact_rate_at_max_n",
-          "trajectory_gap_at_max_n", "trajectory_mc_sd", "trajectory_mc_sd_se"})
-      ctx.output(key, kNaN);
-    for (const char* key :
-         {"trajectory_starts", "trajectory_starts_agreeing", "trajectory_mc_discarded"})
-      ctx.output(key, std::int64_t{0});
-    ctx.output("trajectory_tilted_transitions", Eigen::MatrixXd());
-    ctx.output("trajectory_tilted_policy", Eigen::MatrixXd());
-    ctx.output("trajectory_visits", Eigen::VectorXd());
-    ctx.output("trajectory_curve", assay::Table{});
-    ctx.output("trajectory_finite_n", assay::Table{});
-    return;
-  }
-  const double truth = d.dot(mt::policy_value(*mdp, mdp->transitions)), x = truth + offset;
+// The trajectory_* outputs of mdp_value_rate when data = generative: NaN or empty.
+void write_absent_trajectory_outputs(assay::Context& ctx) {
+  for (const char* key :
+       {"trajectory_rate", "trajectory_gaussian_rate", "trajectory_delta_method_sd",
+        "trajectory_multiplier", "trajectory_minimiser_value", "trajectory_minimiser_divergence",
+        "trajectory_kkt_residual", "trajectory_start_spread", "trajectory_exact_rate_at_max_n",
+        "trajectory_gap_at_max_n", "trajectory_mc_sd", "trajectory_mc_sd_se"})
+    ctx.output(key, kNaN);
+  for (const char* key :
+       {"trajectory_starts", "trajectory_starts_agreeing", "trajectory_mc_discarded"})
+    ctx.output(key, std::int64_t{0});
+  ctx.output("trajectory_tilted_transitions", Eigen::MatrixXd());
+  ctx.output("trajectory_tilted_policy", Eigen::MatrixXd());
+  ctx.output("trajectory_visits", Eigen::VectorXd());
+  ctx.output("trajectory_curve", assay::Table{});
+  ctx.output("trajectory_finite_n", assay::Table{});
+}
+
+mt::ValueRateDesign read_value_rate_design(const assay::Context& ctx, const std::string& prefix,
+                                           const char* lengths_key) {
+  return {ctx.param<double>("offset"),
+          ctx.param<std::vector<double>>("curve_offsets"),
+          as_lengths(ctx.param<std::vector<double>>(lengths_key), lengths_key),
+          ctx.param<int>(prefix + "mc_n"),
+          ctx.param<int>(prefix + "mc_replicates"),
+          ctx.seed()};
+}
+
+void write_trajectory_outputs(assay::Context& ctx, const mt::FiniteMdp& mdp,
+                              const Eigen::VectorXd& d) {
   const mt::TrajectoryRateOptions options{ctx.param<int>("trajectory_random_starts"), ctx.seed(),
                                           1.0};
-  const auto rate = [&](double value) {
-    try {
-      return mt::trajectory_value_rate(*mdp, d, value, options);
-    } catch (const std::invalid_argument& e) {
-      throw assay::Error(std::string("transitions/policy: ") + e.what() +
-                         "; the trajectory rate needs every state recurrent under the policy");
-    }
-  };
-  const mt::TrajectoryValueRate r = rate(x);
-  const double variance = mt::trajectory_value_variance(*mdp, d), sigma = std::sqrt(variance);
-  const bool finite = std::isfinite(r.rate);
-  ctx.output("trajectory_rate", r.rate);
-  ctx.output("trajectory_gaussian_rate", offset * offset / (2 * variance));
-  ctx.output("trajectory_delta_method_sd", sigma);
-  ctx.output("trajectory_tilted_transitions", r.chain.transitions);
-  ctx.output("trajectory_tilted_policy", r.chain.policy);
-  ctx.output("trajectory_visits", r.chain.visits);
-  ctx.output("trajectory_multiplier", finite ? r.multiplier : kNaN);
-  ctx.output("trajectory_minimiser_value",
-             finite ? d.dot(mt::policy_value(*mdp, r.chain.transitions)) : kNaN);
-  ctx.output("trajectory_minimiser_divergence",
-             finite ? mt::conditional_kl(r.chain.pair(), mt::pair_kernel(*mdp)) : kNaN);
-  ctx.output("trajectory_kkt_residual", finite ? r.kkt_residual : kNaN);
-  ctx.output("trajectory_starts", static_cast<std::int64_t>(r.starts));
-  ctx.output("trajectory_starts_agreeing", static_cast<std::int64_t>(r.starts_agreeing));
-  ctx.output("trajectory_start_spread", finite ? r.start_spread : kNaN);
-
-  std::vector<double> offsets = ctx.param<std::vector<double>>("curve_offsets"), values, rates,
-                      gaussian, generative;
-  for (double o : offsets) {
-    ctx.throw_if_cancelled();
-    values.push_back(truth + o);
-    rates.push_back(rate(truth + o).rate);
-    gaussian.push_back(o * o / (2 * variance));
-    generative.push_back(mt::plug_in_value_rate(*mdp, d, truth + o).rate);
+  mt::TrajectoryValueReport t;
+  try {
+    t = mt::trajectory_value_report(
+        mdp, d, read_value_rate_design(ctx, "trajectory_", "trajectory_lengths"), options,
+        {parallel_blocks(&ctx), [&] { ctx.throw_if_cancelled(); }});
+  } catch (const mt::RateInputError& e) {
+    throw assay::Error(std::string("transitions/policy: ") + e.what() +
+                       "; the trajectory rate needs every state recurrent under the policy");
   }
-  assay::Table curve;
-  curve.add("offset", offsets)
-      .add("value", values)
-      .add("rate", rates)
-      .add("gaussian_rate", gaussian)
-      .add("generative_rate", generative);
-  ctx.output("trajectory_curve", std::move(curve));
-
-  const auto lengths =
-      as_lengths(ctx.param<std::vector<double>>("trajectory_lengths"), "trajectory_lengths");
-  std::vector<std::int64_t> ns(lengths.begin(), lengths.end());
-  std::vector<double> log_p, exact, gap, gap_scaled;
-  const bool exact_tail = mt::exact_trajectory_tail_feasible(*mdp) && finite;
-  for (int n : lengths) {
-    ctx.throw_if_cancelled();
-    log_p.push_back(
-        exact_tail && n >= 2 ? mt::exact_trajectory_value_tail(*mdp, d, x, offset >= 0, n) : kNaN);
-    exact.push_back(-log_p.back() / n);
-    gap.push_back(exact.back() - r.rate);
-    gap_scaled.push_back(n > 1 ? gap.back() * n / std::log(n) : kNaN);
-  }
-  const bool any_length = !lengths.empty();
-  ctx.output("trajectory_exact_rate_at_max_n", any_length ? exact[longest(lengths)] : kNaN);
-  ctx.output("trajectory_gap_at_max_n", any_length ? gap[longest(lengths)] : kNaN);
-  assay::Table finite_n;
-  finite_n.add("n", ns)
-      .add("exact_log_probability", log_p)
-      .add("exact_rate", exact)
-      .add("gap", gap)
-      .add("gap_n_over_log_n", gap_scaled);
-  ctx.output("trajectory_finite_n", std::move(finite_n));
-
-  const int replicates = ctx.param<int>("trajectory_mc_replicates");
-  const int mc_n = ctx.param<int>("trajectory_mc_n");
-  double mc_sd = kNaN, mc_sd_se = kNaN;
-  std::int64_t discarded = 0;
-  if (replicates > 1) {
-    const auto spread =
-        mt::trajectory_value_spread(*mdp, d, mc_n, replicates, ctx.seed(), parallel_blocks(&ctx));
-    mc_sd = std::sqrt(mc_n * spread.variance);
-    mc_sd_se = mc_n * spread.variance_se / (2 * mc_sd);
-    discarded = spread.discarded;
-  }
-  ctx.output("trajectory_mc_sd", mc_sd);
-  ctx.output("trajectory_mc_sd_se", mc_sd_se);
-  ctx.output("trajectory_mc_discarded", discarded);
+  ctx.output("trajectory_rate", t.rate.rate);
+  ctx.output("trajectory_gaussian_rate", t.gaussian_rate);
+  ctx.output("trajectory_delta_method_sd", t.sigma);
+  ctx.output("trajectory_tilted_transitions", t.rate.chain.transitions);
+  ctx.output("trajectory_tilted_policy", t.rate.chain.policy);
+  ctx.output("trajectory_visits", t.rate.chain.visits);
+  ctx.output("trajectory_multiplier", t.multiplier);
+  ctx.output("trajectory_minimiser_value", t.minimiser_value);
+  ctx.output("trajectory_minimiser_divergence", t.minimiser_divergence);
+  ctx.output("trajectory_kkt_residual", t.kkt_residual);
+  ctx.output("trajectory_starts", static_cast<std::int64_t>(t.rate.starts));
+  ctx.output("trajectory_starts_agreeing", static_cast<std::int64_t>(t.rate.starts_agreeing));
+  ctx.output("trajectory_start_spread", t.start_spread);
+  ctx.output("trajectory_curve",
+             curve_table(t.curve).add("generative_rate", t.curve.generative_rates));
+  ctx.output("trajectory_exact_rate_at_max_n", t.finite_n.exact_rate_at_max_n());
+  ctx.output("trajectory_gap_at_max_n", t.finite_n.gap_at_max_n());
+  ctx.output("trajectory_finite_n", finite_n_table(t.finite_n));
+  ctx.output("trajectory_mc_sd", t.spread.sd);
+  ctx.output("trajectory_mc_sd_se", t.spread.sd_se);
+  ctx.output("trajectory_mc_discarded", t.spread.discarded);
 }
 
 void mdp_value_rate(assay::Context& ctx) {
@@ -729,86 +676,34 @@ void mdp_value_rate(assay::Context& ctx) {
   Eigen::VectorXd d = read_initial(ctx, mdp.states());
   if (!(d.sum() > 0)) throw assay::Error("initial: needs a positive entry");
   d /= d.sum();
-  const double truth = d.dot(mt::policy_value(mdp, mdp.transitions));
-  const double sigma = std::sqrt(mt::plug_in_value_variance(mdp, d));
-  const double offset = ctx.param<double>("offset"), x = truth + offset;
-  const auto rate = [&](double value) {
-    try {
-      return mt::plug_in_value_rate(mdp, d, value);
-    } catch (const std::invalid_argument& e) {
-      throw assay::Error(std::string("transitions/rewards/policy/initial: ") + e.what());
-    }
-  };
-  const mt::ValueRate r = rate(x);
-  ctx.output("true_value", truth);
-  ctx.output("target_value", x);
-  ctx.output("rate", r.rate);
-  ctx.output("gaussian_rate", offset * offset / (2 * sigma * sigma));
-  ctx.output("delta_method_sd", sigma);
-  ctx.output("tilted_transitions", r.transitions);
-  ctx.output("tilted_values", r.values);
-  ctx.output("multipliers", r.multipliers);
-  ctx.output("minimiser_value",
-             std::isfinite(r.rate) ? d.dot(mt::policy_value(mdp, r.transitions)) : kNaN);
-  ctx.output("minimiser_divergence",
-             std::isfinite(r.rate) ? mt::kernel_divergence(mdp, r.transitions) : kNaN);
-  ctx.progress(0.1);
-
-  std::vector<double> offsets = ctx.param<std::vector<double>>("curve_offsets"), values, rates,
-                      gaussian;
-  for (double o : offsets) {
-    ctx.throw_if_cancelled();
-    values.push_back(truth + o);
-    rates.push_back(rate(truth + o).rate);
-    gaussian.push_back(o * o / (2 * sigma * sigma));
+  mt::GenerativeValueReport g;
+  try {
+    g = mt::generative_value_report(mdp, d, read_value_rate_design(ctx, "", "lengths"),
+                                    {parallel_blocks(&ctx), [&] { ctx.throw_if_cancelled(); },
+                                     [&](double f) { ctx.progress(f); }});
+  } catch (const mt::RateInputError& e) {
+    throw assay::Error(std::string("transitions/rewards/policy/initial: ") + e.what());
   }
-  assay::Table curve;
-  curve.add("offset", offsets)
-      .add("value", values)
-      .add("rate", rates)
-      .add("gaussian_rate", gaussian);
-  ctx.output("curve", std::move(curve));
-  ctx.progress(0.4);
-
-  const auto lengths = as_lengths(ctx.param<std::vector<double>>("lengths"), "lengths");
-  std::vector<std::int64_t> ns(lengths.begin(), lengths.end());
-  std::vector<double> log_p, exact, gap, gap_scaled, lattice;
-  for (int n : lengths) {
-    ctx.throw_if_cancelled();
-    const bool feasible = mt::exact_value_tail_feasible(mdp, n) && std::isfinite(r.rate);
-    const auto tail =
-        feasible ? mt::exact_value_tail(mdp, d, x, offset >= 0, n) : mt::ValueTail{kNaN, kNaN};
-    log_p.push_back(tail.log_probability);
-    exact.push_back(-tail.log_probability / n);
-    gap.push_back(exact.back() - r.rate);
-    gap_scaled.push_back(n > 1 ? gap.back() * n / std::log(n) : kNaN);
-    lattice.push_back(tail.lattice_rate);
-  }
-  const bool any_length = !lengths.empty();
-  ctx.output("exact_rate_at_max_n", any_length ? exact[longest(lengths)] : kNaN);
-  ctx.output("gap_at_max_n", any_length ? gap[longest(lengths)] : kNaN);
-  assay::Table finite;
-  finite.add("n", ns)
-      .add("exact_log_probability", log_p)
-      .add("exact_rate", exact)
-      .add("gap", gap)
-      .add("gap_n_over_log_n", gap_scaled)
-      .add("lattice_rate", lattice);
-  ctx.output("finite_n", std::move(finite));
-  ctx.progress(0.7);
-
-  const int replicates = ctx.param<int>("mc_replicates"), mc_n = ctx.param<int>("mc_n");
-  double mc_sd = kNaN, mc_sd_se = kNaN;
-  if (replicates > 1) {
-    const auto spread =
-        mt::plug_in_value_spread(mdp, d, mc_n, replicates, ctx.seed(), parallel_blocks(&ctx));
-    mc_sd = std::sqrt(mc_n * spread.variance);
-    mc_sd_se = mc_n * spread.variance_se / (2 * mc_sd);  // delta method for the square root
-  }
-  ctx.output("mc_sd", mc_sd);
-  ctx.output("mc_sd_se", mc_sd_se);
-  const bool trajectory = ctx.param<std::string>("data") == "trajectory";
-  write_trajectory_outputs(ctx, trajectory ? &mdp : nullptr, d, offset);
+  ctx.output("true_value", g.true_value);
+  ctx.output("target_value", g.target_value);
+  ctx.output("rate", g.rate.rate);
+  ctx.output("gaussian_rate", g.gaussian_rate);
+  ctx.output("delta_method_sd", g.sigma);
+  ctx.output("tilted_transitions", g.rate.transitions);
+  ctx.output("tilted_values", g.rate.values);
+  ctx.output("multipliers", g.rate.multipliers);
+  ctx.output("minimiser_value", g.minimiser_value);
+  ctx.output("minimiser_divergence", g.minimiser_divergence);
+  ctx.output("curve", curve_table(g.curve));
+  ctx.output("exact_rate_at_max_n", g.finite_n.exact_rate_at_max_n());
+  ctx.output("gap_at_max_n", g.finite_n.gap_at_max_n());
+  ctx.output("finite_n", finite_n_table(g.finite_n).add("lattice_rate", g.lattice_rate));
+  ctx.output("mc_sd", g.spread.sd);
+  ctx.output("mc_sd_se", g.spread.sd_se);
+  if (ctx.param<std::string>("data") == "trajectory")
+    write_trajectory_outputs(ctx, mdp, d);
+  else
+    write_absent_trajectory_outputs(ctx);
   ctx.progress(1.0);
 }
 
@@ -845,19 +740,15 @@ assay::MethodInfo markov_coding_exponent_info() {
                return assay::expect_at_most(mt::max_exponent_below_entropy_rate(), 1e-12,
                                             "max e(R) on [0, H]");
              })
-      .check(
-          "positive_increasing_convex_above",
-          "Above H(K), e(R) is positive, strictly increasing and convex (smallest first and "
-          "second differences on a grid of 60 rates up to the topological entropy).",
-          [](const assay::CheckContext&) {
-            const auto shape = mt::exponent_shape_above_entropy_rate();
-            // Second differences are computed from values accurate to ~1e-12.
-            const bool ok =
-                shape.first > 0 && shape.min_difference > 0 && shape.min_second_difference > -1e-10;
-            return assay::expect_at_least(
-                ok ? std::min(shape.min_difference, shape.min_second_difference + 1e-10) : -1, 0.0,
-                "min(first difference, second difference); e(R1) = " + assay::to_text(shape.first));
-          })
+      .check("positive_increasing_convex_above",
+             "Above H(K), e(R) is positive, strictly increasing and convex (smallest first and "
+             "second differences on a grid of 60 rates up to the topological entropy).",
+             [](const assay::CheckContext&) {
+               const auto shape = mt::exponent_shape_above_entropy_rate();
+               return assay::expect_at_least(shape.margin(), 0.0,
+                                             "min(first difference, second difference); e(R1) = " +
+                                                 assay::to_text(shape.first));
+             })
       .check("simulated_errors_decay_at_exponent",
              "Importance-sampled error probabilities of the type code at R = 0.55 decay in n "
              "with slope e(R): the slope fitted over n = 100..800 (with a log n prefactor "
@@ -871,49 +762,25 @@ assay::MethodInfo markov_coding_exponent_info() {
 void markov_coding_exponent(assay::Context& ctx) {
   const auto kernel = ctx.param<Eigen::MatrixXd>("kernel");
   require_stochastic(kernel);
-  const double rate = ctx.param<double>("rate");
-  const auto e = mt::coding_exponent(kernel, rate);
-  const double top = mt::topological_entropy(kernel);
-  ctx.output("exponent", e.exponent);
-  ctx.output("entropy_rate", mt::entropy_rate(kernel));
-  ctx.output("topological_entropy", top);
-  ctx.output("multiplier", e.multiplier);
-  ctx.output("twisted_kernel", e.twisted_kernel.size() ? e.twisted_kernel : kernel);
   const auto lengths = as_lengths(ctx.param<std::vector<double>>("lengths"), "lengths");
-  const int paths = ctx.param<int>("paths");
-  std::vector<mt::ErrorEstimate> errors;
-  if (std::isfinite(e.exponent) && paths > 0)
-    errors = mt::coding_error_experiment(kernel, e, rate, lengths, paths, ctx.seed(),
-                                         parallel_blocks(&ctx));
-  std::vector<std::int64_t> ns(lengths.begin(), lengths.end());
-  std::vector<double> p, se, normalised;
-  for (std::size_t i = 0; i < lengths.size(); ++i) {
-    const bool have = i < errors.size();
-    p.push_back(have ? errors[i].probability : kNaN);
-    se.push_back(have ? errors[i].standard_error : kNaN);
-    normalised.push_back(have && p.back() > 0 ? -std::log(p.back()) / lengths[i] : kNaN);
-  }
-  const bool fittable =
-      errors.size() >= 4 &&
-      std::all_of(errors.begin(), errors.end(), [](auto& x) { return x.probability > 0; });
-  const auto fit =
-      fittable ? mt::fit_exponential_decay(lengths, errors) : mt::DecayFit{kNaN, kNaN, kNaN};
-  ctx.output("fitted_exponent", fit.slope);
-  ctx.output("fitted_exponent_se", fit.slope_se);
-  assay::Table table;
-  table.add("n", ns)
-      .add("error_probability", p)
-      .add("standard_error", se)
-      .add("normalised_exponent", normalised);
-  ctx.output("errors", std::move(table));
-  const int points = ctx.param<int>("curve_points");
-  std::vector<double> rates, exponents;
-  for (int i = 0; i < points; ++i) {
-    rates.push_back(top * i / points);
-    exponents.push_back(mt::coding_exponent(kernel, rates.back()).exponent);
-  }
+  const auto r =
+      mt::coding_report(kernel, ctx.param<double>("rate"), lengths, ctx.param<int>("paths"),
+                        ctx.param<int>("curve_points"), ctx.seed(), parallel_blocks(&ctx));
+  ctx.output("exponent", r.exponent.exponent);
+  ctx.output("entropy_rate", r.entropy_rate);
+  ctx.output("topological_entropy", r.topological_entropy);
+  ctx.output("multiplier", r.exponent.multiplier);
+  ctx.output("twisted_kernel", r.twisted_kernel);
+  ctx.output("fitted_exponent", r.fit.slope);
+  ctx.output("fitted_exponent_se", r.fit.slope_se);
+  assay::Table errors;
+  errors.add("n", std::vector<std::int64_t>(lengths.begin(), lengths.end()))
+      .add("error_probability", r.error_probability)
+      .add("standard_error", r.standard_error)
+      .add("normalised_exponent", r.normalised_exponent);
+  ctx.output("errors", std::move(errors));
   assay::Table curve;
-  curve.add("rate", rates).add("exponent", exponents);
+  curve.add("rate", r.curve_rates).add("exponent", r.curve_exponents);
   ctx.output("curve", std::move(curve));
 }
 

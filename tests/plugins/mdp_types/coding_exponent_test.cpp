@@ -4,6 +4,7 @@
 #include <cmath>
 #include <random>
 
+#include "coding_report.hpp"
 #include "markov_chain.hpp"
 
 namespace mt = assay::mdp_types;
@@ -59,4 +60,26 @@ TEST_CASE("importance sampling agrees with plain Monte Carlo", "[mdp_types]") {
   REQUIRE(mc.probability > 0);
   REQUIRE(std::abs(is.probability - mc.probability) <=
           4 * std::hypot(is.standard_error, mc.standard_error));
+}
+
+TEST_CASE("the coding report simulates errors only at a finite exponent and fits four lengths",
+          "[mdp_types]") {
+  const Eigen::MatrixXd k = two_state();
+  const auto r = mt::coding_report(k, 0.5, {20, 40, 80}, 2000, 4, 1);
+  CHECK(r.twisted_kernel.isApprox(r.exponent.twisted_kernel));
+  for (std::size_t i = 0; i < 3; ++i) {
+    REQUIRE(r.error_probability[i] > 0);
+    CHECK(r.normalised_exponent[i] ==
+          Approx(-std::log(r.error_probability[i]) / (20 << i)).epsilon(1e-15));
+  }
+  CHECK(std::isnan(r.fit.slope));  // three lengths: no fit
+  CHECK(r.curve_rates == std::vector<double>{0, r.topological_entropy / 4,
+                                             r.topological_entropy * 2 / 4,
+                                             r.topological_entropy * 3 / 4});
+  CHECK(r.curve_exponents[0] == 0);
+  const auto beyond = mt::coding_report(k, 0.75, {20, 40, 80, 160}, 2000, 2, 1);
+  CHECK(std::isinf(beyond.exponent.exponent));  // above log 2 no path is lost
+  CHECK(beyond.twisted_kernel == k);
+  for (double p : beyond.error_probability) CHECK(std::isnan(p));
+  CHECK(std::isnan(beyond.fit.slope));
 }

@@ -1,11 +1,15 @@
 #include "pair_ldp.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
 
 #include "event_probability.hpp"
+#include "experiments.hpp"
 #include "markov_chain.hpp"
+#include "paper_claims.hpp"
+#include "tail_gap_table.hpp"
 
 namespace mt = assay::mdp_types;
 
@@ -131,4 +135,43 @@ TEST_CASE("the exact rate approaches J from above at order log(n)/n", "[mdp_type
     REQUIRE(gap <= 4 * std::log(lengths[i] + 1.0) / lengths[i]);
     previous_gap = gap;
   }
+}
+
+TEST_CASE("the tail gap table is -(1/n) log P - J with its n / log n scaling", "[mdp_types]") {
+  const std::vector<int> lengths{1, 8, 2};
+  const std::vector<double> log_p{std::log(0.5), std::log(1e-3), std::log(0.2)};
+  const auto t = mt::tail_gap_table(lengths, log_p, 0.3);
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    const double n = lengths[i];
+    CHECK(t.exact_rate[i] == Approx(-log_p[i] / n).epsilon(1e-15));
+    CHECK(t.gap[i] == Approx(-log_p[i] / n - 0.3).epsilon(1e-14));
+  }
+  CHECK(std::isnan(t.gap_n_over_log_n[0]));  // log 1 = 0
+  CHECK(t.gap_n_over_log_n[1] == Approx((std::log(1e3) / 8 - 0.3) * 8 / std::log(8.0)));
+  // The largest n is 8, not the last entry.
+  CHECK(t.exact_rate_at_max_n() == Approx(std::log(1e3) / 8));
+  CHECK(t.gap_at_max_n() == Approx(std::log(1e3) / 8 - 0.3));
+  const auto empty = mt::tail_gap_table({}, {}, 0.3);
+  CHECK(std::isnan(empty.exact_rate_at_max_n()));
+  CHECK(std::isnan(empty.gap_at_max_n()));
+}
+
+TEST_CASE(
+    "the pair LDP experiment reports the Monte Carlo rate, the primal value and the "
+    "smallest gap",
+    "[mdp_types]") {
+  const Eigen::MatrixXd k = mt::two_state_kernel();
+  const auto r = mt::pair_ldp_experiment(k, mt::stationary_distribution(k), mt::issue_event(),
+                                         {40, 20, 80}, 4000, 40, 3);
+  REQUIRE(r.mc_rate.size() == 3);
+  for (std::size_t i : {0, 1}) {
+    const double n = r.finite_n.lengths[i];
+    REQUIRE(r.mc_probability[i] > 0);
+    CHECK(r.mc_rate[i] == Approx(-std::log(r.mc_probability[i]) / n).epsilon(1e-15));
+  }
+  CHECK(std::isnan(r.mc_rate[2]));  // 80 > mc_max_length: not simulated
+  // Duality: the tilted pair measure attains the rate.
+  CHECK(r.primal_value == Approx(r.rate.rate).margin(1e-7));
+  CHECK(r.min_gap() == *std::min_element(r.finite_n.gap.begin(), r.finite_n.gap.end()));
+  CHECK(r.min_gap() > 0);
 }

@@ -14,6 +14,7 @@
 #include "tilted_pair_chain.hpp"
 #include "trajectory_value_tail.hpp"
 #include "value_rate.hpp"
+#include "value_rate_report.hpp"
 
 namespace mt = assay::mdp_types;
 
@@ -195,4 +196,31 @@ TEST_CASE("trajectory spread discards data sets with an unvisited pair",
   CHECK(spread.discarded == 200);
   const auto long_runs = mt::trajectory_value_spread(mt::example_mdp(), kUniform2, 400, 200, 1);
   CHECK(long_runs.discarded == 0);
+}
+
+TEST_CASE("the trajectory value report has exact tails only for a deterministic policy",
+          "[mdp_types][trajectory]") {
+  mt::ValueRateDesign design;
+  design.offset = 1.0;
+  design.lengths = {1, 100};
+  const mt::TrajectoryRateOptions options;
+  const auto chain =
+      mt::trajectory_value_report(mt::example_chain_mdp(), kUniform2, design, options);
+  CHECK(std::isnan(chain.finite_n.exact_log_probability[0]));  // n = 1: no two-row estimate
+  CHECK(chain.finite_n.gap[1] > 0);
+  CHECK(chain.minimiser_divergence == Approx(chain.rate.rate).margin(1e-10));
+  CHECK(chain.gaussian_rate == Approx(1 / (2 * chain.sigma * chain.sigma)).epsilon(1e-12));
+  const auto mixed = mt::trajectory_value_report(mt::example_mdp(), kUniform2, design, options);
+  for (double log_p : mixed.finite_n.exact_log_probability) CHECK(std::isnan(log_p));
+  CHECK(std::isnan(mixed.finite_n.gap_at_max_n()));
+}
+
+TEST_CASE("the trajectory value report refuses a policy that leaves a state transient",
+          "[mdp_types][trajectory]") {
+  auto mdp = mt::example_chain_mdp();
+  mdp.transitions.row(2) << 1, 0;  // state 1 under action 0 returns to 0, which never leaves
+  mdp.transitions.row(0) << 1, 0;
+  mt::ValueRateDesign design;
+  CHECK_THROWS_AS(mt::trajectory_value_report(mdp, kUniform2, design, {0, 1, 1.0}),
+                  mt::RateInputError);
 }

@@ -8,6 +8,7 @@
 #include "finite_mdp.hpp"
 #include "paper_claims.hpp"
 #include "three_state_mdp.hpp"
+#include "value_rate_report.hpp"
 #include "value_tail.hpp"
 
 namespace mt = assay::mdp_types;
@@ -158,4 +159,33 @@ TEST_CASE("the plug-in value's Monte Carlo variance matches the delta method", "
   // The plug-in value is biased by O(1/n) only: mean within 3 standard errors + 1/n scale.
   const double v = kUniform2.dot(mt::policy_value(mdp, mdp.transitions));
   CHECK(std::abs(spread.mean - v) <= 3 * std::sqrt(spread.variance / 3000) + 10.0 / kN);
+}
+
+TEST_CASE("the generative value report tabulates the rate it reports at the target",
+          "[mdp_types]") {
+  const auto mdp = mt::example_mdp();
+  mt::ValueRateDesign design;
+  design.offset = 0.5;
+  design.curve_offsets = {0.0, 0.5};
+  design.lengths = {1, 40};
+  design.mc_replicates = 1;
+  int polls = 0;
+  std::vector<double> progress;
+  const auto r = mt::generative_value_report(
+      mdp, kUniform2, design,
+      {mt::run_blocks_serially, [&] { ++polls; }, [&](double f) { progress.push_back(f); }});
+  CHECK(polls == 4);  // once per curve offset and per length
+  CHECK(progress == std::vector<double>{0.1, 0.4, 0.7});
+  CHECK(r.target_value == r.true_value + 0.5);
+  // The curve at the target offset is the same computation as the reported rate.
+  CHECK(r.curve.rates[1] == r.rate.rate);
+  CHECK(r.curve.rates[0] < 1e-12);
+  CHECK(r.gaussian_rate == Approx(0.25 / (2 * r.sigma * r.sigma)).epsilon(1e-14));
+  CHECK(r.minimiser_value == Approx(r.target_value).margin(1e-6));
+  CHECK(r.minimiser_divergence == Approx(r.rate.rate).margin(1e-9));
+  // Exact tails (two states): above the rate, and the lattice minimum never below it.
+  REQUIRE(r.finite_n.gap.size() == 2);
+  for (double g : r.finite_n.gap) CHECK(g > 0);
+  for (double l : r.lattice_rate) CHECK(l >= r.rate.rate - 1e-12);
+  CHECK(std::isnan(r.spread.sd));  // one data set has no spread
 }
