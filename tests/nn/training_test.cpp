@@ -130,14 +130,23 @@ TEST_CASE("an RNN learns to integrate a velocity signal", "[nn][training]") {
     for (int t = 0; t < steps_in_time; ++t) stacked.middleRows(t * batch, batch) = targets[t];
     return nn::mse(nn::concat_rows(outs), stacked);
   };
-  for (int step = 0; step < 400; ++step) {
+  // At a constant rate of 0.01 the loss keeps jumping between 0.01 and 0.1 late in training, so
+  // where it ends depends on float rounding (it moved when the products changed kernels): the
+  // rate decays to zero instead, and the loss is averaged over four fresh batches.
+  const int training_steps = 400;
+  for (int step = 0; step < training_steps; ++step) {
+    opt.set_lr(static_cast<float>(nn::warmup_cosine(step, 0, training_steps, 0.01)));
     tape.clear();
     opt.zero_grad();
     tape.backward(loss_on_fresh_batch());
     nn::clip_grad_norm(params, 1.0f);
     opt.step();
   }
-  tape.clear();
+  float loss = 0;
+  for (int batch_index = 0; batch_index < 4; ++batch_index) {
+    tape.clear();
+    loss += loss_on_fresh_batch().item() / 4;
+  }
   // Predicting zero scores 0.945; require 95% of the variance explained.
-  CHECK(loss_on_fresh_batch().item() < 0.05f * 0.945f);
+  CHECK(loss < 0.05f * 0.945f);
 }

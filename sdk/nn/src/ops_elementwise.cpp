@@ -6,6 +6,7 @@
 #include <unsupported/Eigen/SpecialFunctions>
 
 #include "assay/nn/ops.hpp"
+#include "gelu_avx512.hpp"
 #include "tape_impl.hpp"
 
 namespace assay::nn {
@@ -29,7 +30,7 @@ void accumulate_reduced(TapeImpl<T>& t, int id, const Expr& e, Index rows, Index
   } else if (rows == 1 && cols == 1) {
     t.accumulate(id, Mat<T>::Constant(1, 1, e.sum()));
   } else if (rows == 1) {
-    t.accumulate(id, e.colwise().sum());
+    t.accumulate(id, sum_of_rows(e));
   } else {
     t.accumulate(id, e.rowwise().sum());
   }
@@ -168,21 +169,33 @@ Var<T> leaky_relu(Var<T> a, T slope) {
       });
 }
 
+// GELU's value and slope (its derivative) for every entry of x, in float through the AVX-512
+// kernel where the CPU has it.
+template <class T>
+void gelu_with_slope(const Mat<T>& x, Mat<T>& out, Mat<T>& slope) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (cpu_has_avx512()) {
+      avx512_gelu(x.data(), out.data(), slope.data(), x.size());
+      return;
+    }
+  }
+  const T inv_sqrt2 = T(1 / std::numbers::sqrt2);
+  const T inv_sqrt_2pi = T(1 / std::sqrt(2 * std::numbers::pi));
+  // Eigen's array erf is vectorised (SpecialFunctions); std::erf per entry is 5x slower.
+  const auto a = x.array();
+  slope.array() = T(0.5) * ((a * inv_sqrt2).erf() + T(1));
+  out.array() = a * slope.array();
+  slope.array() += a * inv_sqrt_2pi * (a.square() * T(-0.5)).exp();
+}
+
 template <class T>
 Var<T> gelu(Var<T> a) {
   auto& t = impl_of(a);
-  const T inv_sqrt2 = T(1 / std::numbers::sqrt2);
-  const T inv_sqrt_2pi = T(1 / std::sqrt(2 * std::numbers::pi));
-  const Mat<T>& X = a.value();
   Mat<T> out = t.take(a.rows(), a.cols());
   // The derivative is formed here, where the CDF is at hand, rather than recomputed (erf is the
-  // costly part) in the backward pass. Eigen's array erf is vectorised (SpecialFunctions);
-  // std::erf per entry is 5x slower.
+  // costly part) in the backward pass.
   Mat<T> slope = t.take(a.rows(), a.cols());
-  const auto x = X.array();
-  slope.array() = T(0.5) * ((x * inv_sqrt2).erf() + T(1));
-  out.array() = x * slope.array();
-  slope.array() += x * inv_sqrt_2pi * (x.square() * T(-0.5)).exp();
+  gelu_with_slope(a.value(), out, slope);
   const int ia = a.id();
   return make_var(
       a, t.push(

@@ -14,11 +14,11 @@ Var<T> matmul(Var<T> a, Var<T> b) {
   const Mat<T>& B = b.value();
   if (A.cols() != B.rows()) throw_shape_error("matmul", A.rows(), A.cols(), B.rows(), B.cols());
   Mat<T> out = t.take(A.rows(), B.cols());
-  out.noalias() = A * B;
+  gemm(A, false, B, false, out);
   const int ia = a.id(), ib = b.id();
   return make_var(a, t.push(std::move(out), t.needs(ia) || t.needs(ib), [ia, ib](auto& t, int s) {
-    t.accumulate(ia, t.grad(s) * t.val(ib).transpose());
-    t.accumulate(ib, t.val(ia).transpose() * t.grad(s));
+    t.accumulate_product(ia, t.grad(s), false, t.val(ib), true);
+    t.accumulate_product(ib, t.val(ia), true, t.grad(s), false);
   }));
 }
 
@@ -30,11 +30,13 @@ Var<T> matmul_nt(Var<T> a, Var<T> b) {
   const Mat<T>& B = b.value();
   if (A.cols() != B.cols()) throw_shape_error("matmul_nt", A.rows(), A.cols(), B.rows(), B.cols());
   Mat<T> out = t.take(A.rows(), B.rows());
-  out.noalias() = A * B.transpose();
+  Mat<T> scratch = t.take(B.cols(), B.rows());
+  gemm(A, false, B, true, out, T(1), Store::assign, nullptr, &scratch);
+  t.pool.give(scratch);
   const int ia = a.id(), ib = b.id();
   return make_var(a, t.push(std::move(out), t.needs(ia) || t.needs(ib), [ia, ib](auto& t, int s) {
-    t.accumulate(ia, t.grad(s) * t.val(ib));
-    t.accumulate(ib, t.grad(s).transpose() * t.val(ia));
+    t.accumulate_product(ia, t.grad(s), false, t.val(ib), false);
+    t.accumulate_product(ib, t.grad(s), true, t.val(ia), false);
   }));
 }
 
@@ -46,11 +48,11 @@ Var<T> matmul_tn(Var<T> a, Var<T> b) {
   const Mat<T>& B = b.value();
   if (A.rows() != B.rows()) throw_shape_error("matmul_tn", A.rows(), A.cols(), B.rows(), B.cols());
   Mat<T> out = t.take(A.cols(), B.cols());
-  out.noalias() = A.transpose() * B;
+  gemm(A, true, B, false, out);
   const int ia = a.id(), ib = b.id();
   return make_var(a, t.push(std::move(out), t.needs(ia) || t.needs(ib), [ia, ib](auto& t, int s) {
-    t.accumulate(ia, t.val(ib) * t.grad(s).transpose());
-    t.accumulate(ib, t.val(ia) * t.grad(s));
+    t.accumulate_product(ia, t.val(ib), false, t.grad(s), true);
+    t.accumulate_product(ib, t.val(ia), false, t.grad(s), false);
   }));
 }
 
@@ -62,6 +64,8 @@ Var<T> affine(Var<T> x, Var<T> w, Var<T> b) {
   const Mat<T>& W = w.value();
   if (X.cols() != W.cols()) throw_shape_error("affine", X.rows(), X.cols(), W.rows(), W.cols());
   Mat<T> out = t.take(X.rows(), W.rows());
+  // W^T, copied for the product into a buffer the tape recycles every step.
+  Mat<T> scratch = t.take(W.cols(), W.rows());
   const bool per_row_bias = b.valid() && b.rows() == X.rows() && b.rows() != 1;
   if (b.valid()) {
     const Mat<T>& B = b.value();
@@ -70,23 +74,24 @@ Var<T> affine(Var<T> x, Var<T> w, Var<T> b) {
     }
     if (per_row_bias) {
       out = B;
+      gemm(X, false, W, true, out, T(1), Store::add, nullptr, &scratch);
     } else {
-      out.rowwise() = B.row(0);
+      gemm(X, false, W, true, out, T(1), Store::assign, B.data(), &scratch);
     }
-    out.noalias() += X * W.transpose();
   } else {
-    out.noalias() = X * W.transpose();
+    gemm(X, false, W, true, out, T(1), Store::assign, nullptr, &scratch);
   }
+  t.pool.give(scratch);
   const int ix = x.id(), iw = w.id(), ib = b.valid() ? b.id() : -1;
   const bool need = t.needs(ix) || t.needs(iw) || (ib >= 0 && t.needs(ib));
   return make_var(x, t.push(std::move(out), need, [ix, iw, ib, per_row_bias](auto& t, int s) {
-    t.accumulate(ix, t.grad(s) * t.val(iw));
-    t.accumulate(iw, t.grad(s).transpose() * t.val(ix));
+    t.accumulate_product(ix, t.grad(s), false, t.val(iw), false);
+    t.accumulate_product(iw, t.grad(s), true, t.val(ix), false);
     if (ib < 0) return;
     if (per_row_bias) {
       t.accumulate(ib, t.grad(s));
     } else {
-      t.accumulate(ib, t.grad(s).colwise().sum());
+      t.accumulate(ib, sum_of_rows(t.grad(s)));
     }
   }));
 }
@@ -122,7 +127,7 @@ Var<T> row_sums(Var<T> a) {
 template <class T>
 Var<T> column_sums(Var<T> a) {
   auto& t = impl_of(a);
-  Mat<T> out = a.value().colwise().sum();
+  Mat<T> out = sum_of_rows(a.value());
   const int ia = a.id();
   return make_var(a, t.push(std::move(out), t.needs(ia), [ia](auto& t, int s) {
     t.accumulate(ia, t.grad(s).replicate(t.val(ia).rows(), 1));

@@ -2,9 +2,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "assay/nn/ops.hpp"
+#include "softmax_avx512.hpp"
 #include "tape_impl.hpp"
 
 namespace assay::nn {
@@ -59,6 +61,39 @@ void softmax_backward(const G& g, const Y& y, D&& dx) {
   }
 }
 
+// softmax_rows_in_place of x + mask (mask: x's shape, or null for none), through the AVX-512
+// kernel for float where the CPU has it.
+template <class Derived>
+void masked_softmax(Eigen::MatrixBase<Derived>& x, const typename Derived::Scalar* mask, Index ldm,
+                    const std::vector<std::vector<Index>>& masked) {
+  using T = typename Derived::Scalar;
+  if constexpr (std::is_same_v<T, float>) {
+    if (cpu_has_avx512()) {
+      avx512_softmax_rows(x.derived().data(), x.derived().outerStride(), mask, ldm, x.rows(),
+                          x.cols());
+      return;
+    }
+  }
+  if (mask != nullptr) {
+    x += Eigen::Map<const Mat<T>, 0, Eigen::OuterStride<>>(mask, x.rows(), x.cols(),
+                                                           Eigen::OuterStride<>(ldm));
+  }
+  softmax_rows_in_place(x, masked);
+}
+
+// softmax_backward, through the AVX-512 kernel for float where the CPU has it.
+template <class G, class Y, class D>
+void softmax_gradient(const G& g, const Y& y, D&& dx) {
+  if constexpr (std::is_same_v<typename G::Scalar, float>) {
+    if (cpu_has_avx512()) {
+      avx512_softmax_backward(g.data(), g.outerStride(), y.data(), y.outerStride(), dx.data(),
+                              dx.outerStride(), y.rows(), y.cols());
+      return;
+    }
+  }
+  softmax_backward(g, y, dx);
+}
+
 template <class T>
 void require_mask_shape(const Mat<T>& x, const Mat<T>& mask) {
   if (mask.cols() != x.cols() || mask.rows() == 0 || x.rows() % mask.rows() != 0) {
@@ -75,12 +110,14 @@ Var<T> softmax_impl(Var<T> a, const Mat<T>* mask) {
     require_mask_shape(out, *mask);
     for (Index r = 0; r < out.rows(); r += mask->rows()) out.middleRows(r, mask->rows()) += *mask;
   }
-  // -infinity may come from the input as well as the mask: look at every entry.
-  softmax_rows_in_place(out, masked_columns(out));
+  // -infinity may come from the input as well as the mask: the Eigen path looks at every entry
+  // (the AVX-512 kernel needs no list).
+  const bool listed = !std::is_same_v<T, float> || !cpu_has_avx512();
+  masked_softmax(out, nullptr, 0, listed ? masked_columns(out) : std::vector<std::vector<Index>>());
   const int ia = a.id();
   return make_var(a, t.push(std::move(out), t.needs(ia), [ia](TapeImpl<T>& t, int s) {
     Mat<T> dx = t.take(t.val(s).rows(), t.val(s).cols());
-    softmax_backward(t.grad(s), t.val(s), dx);
+    softmax_gradient(t.grad(s), t.val(s), dx);
     t.accumulate_owned(ia, dx);
   }));
 }
@@ -194,9 +231,11 @@ Var<T> attention(Var<T> q, Var<T> k, Var<T> v, Index batch, Index heads, const M
   auto chunks = query_chunks(mask, len);
   Mat<T> probs = t.take(batch * heads * len, len);
   Mat<T> out = t.take(Q.rows(), Q.cols());
+  // Keys transposed once per head, so that no chunk's product repacks them.
+  Mat<T> keys_t = t.take(dh, len);
   for (Index b = 0; b < batch; ++b) {
     for (Index h = 0; h < heads; ++h) {
-      const auto keys = K.block(b * len, h * dh, len, dh);
+      keys_t = K.block(b * len, h * dh, len, dh).transpose();
       const auto values = V.block(b * len, h * dh, len, dh);
       for (const QueryChunk& c : chunks) {
         const Index row = b * len + c.first;
@@ -207,15 +246,14 @@ Var<T> attention(Var<T> q, Var<T> k, Var<T> v, Index batch, Index heads, const M
           continue;
         }
         auto p = p_all.leftCols(c.width);
-        p.noalias() =
-            scale * (Q.block(row, h * dh, c.rows, dh) * keys.topRows(c.width).transpose());
-        if (mask.size() != 0) p += mask.block(c.first, 0, c.rows, c.width);
-        softmax_rows_in_place(p, c.masked);
+        gemm(Q.block(row, h * dh, c.rows, dh), false, keys_t.leftCols(c.width), false, p, scale);
+        masked_softmax(p, mask.size() != 0 ? &mask(c.first, 0) : nullptr, len, c.masked);
         p_all.rightCols(len - c.width).setZero();
-        out.block(row, h * dh, c.rows, dh).noalias() = p * values.topRows(c.width);
+        gemm(p, false, values.topRows(c.width), false, out.block(row, h * dh, c.rows, dh));
       }
     }
   }
+  t.pool.give(keys_t);
   if (probs_out != nullptr) *probs_out = probs;
   const int iq = q.id(), ik = k.id(), iv = v.id();
   const bool need = t.needs(iq) || t.needs(ik) || t.needs(iv);
@@ -231,9 +269,10 @@ Var<T> attention(Var<T> q, Var<T> k, Var<T> v, Index batch, Index heads, const M
     // Keys collect gradient from every query chunk; queries from exactly one.
     dk.setZero();
     dv.setZero();
-    Mat<T> dp(len, len), ds(len, len);
+    Mat<T> dp = t.take(len, len), ds = t.take(len, len), values_t = t.take(dh, len);
     for (Index b = 0; b < batch; ++b) {
       for (Index h = 0; h < heads; ++h) {
+        values_t = V.block(b * len, h * dh, len, dh).transpose();
         for (const QueryChunk& c : chunks) {
           const Index row = b * len + c.first;
           if (c.width == 0) {
@@ -242,18 +281,22 @@ Var<T> attention(Var<T> q, Var<T> k, Var<T> v, Index batch, Index heads, const M
           }
           const auto p = P.block((b * heads + h) * len + c.first, 0, c.rows, c.width);
           const auto g = G.block(row, h * dh, c.rows, dh);
-          const auto keys = K.block(b * len, h * dh, c.width, dh);
+          const auto queries = Q.block(row, h * dh, c.rows, dh);
           auto dps = dp.topLeftCorner(c.rows, c.width);
           auto dss = ds.topLeftCorner(c.rows, c.width);
-          dv.block(b * len, h * dh, c.width, dh).noalias() += p.transpose() * g;
-          dps.noalias() = g * V.block(b * len, h * dh, c.width, dh).transpose();
-          softmax_backward(dps, p, dss);
-          dq.block(row, h * dh, c.rows, dh).noalias() = scale * (dss * keys);
-          dk.block(b * len, h * dh, c.width, dh).noalias() +=
-              scale * (dss.transpose() * Q.block(row, h * dh, c.rows, dh));
+          gemm(p, true, g, false, dv.block(b * len, h * dh, c.width, dh), T(1), Store::add);
+          gemm(g, false, values_t.leftCols(c.width), false, dps);
+          softmax_gradient(dps, p, dss);
+          gemm(dss, false, K.block(b * len, h * dh, c.width, dh), false,
+               dq.block(row, h * dh, c.rows, dh), scale);
+          gemm(dss, true, queries, false, dk.block(b * len, h * dh, c.width, dh), scale,
+               Store::add);
         }
       }
     }
+    t.pool.give(dp);
+    t.pool.give(ds);
+    t.pool.give(values_t);
     t.accumulate_owned(iq, dq);
     t.accumulate_owned(ik, dk);
     t.accumulate_owned(iv, dv);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "assay/nn/tape.hpp"
+#include "gemm.hpp"
 
 namespace assay::nn {
 
@@ -106,6 +107,34 @@ struct TapeImpl {
     }
   }
 
+  // Adds alpha op(a) op(b) to the gradient of node `id`, the product written straight into it.
+  template <class A, class B>
+  void accumulate_product(int id, const A& a, bool ta, const B& b, bool tb, T alpha = T(1)) {
+    Node<T>& n = nodes[id];
+    if (!n.requires_grad) return;
+    Mat<T>& g = n.grad_storage();
+    Mat<T> scratch = tb ? take(b.cols(), b.rows()) : Mat<T>();
+    if (g.size() == 0) {
+      g = take(ta ? a.cols() : a.rows(), tb ? b.rows() : b.cols());
+      gemm(a, ta, b, tb, g, alpha, Store::assign, nullptr, &scratch);
+    } else {
+      gemm(a, ta, b, tb, g, alpha, Store::add, nullptr, &scratch);
+    }
+    pool.give(scratch);
+  }
+
+  // The gradient buffer of node `id` for an operation that writes it row by row: null if the
+  // node needs none; else the buffer, allocated (uninitialised) if the node had none yet, with
+  // *adds telling whether to add to it (true) or overwrite it.
+  Mat<T>* gradient_buffer(int id, bool* adds) {
+    Node<T>& n = nodes[id];
+    if (!n.requires_grad) return nullptr;
+    Mat<T>& g = n.grad_storage();
+    *adds = g.size() != 0;
+    if (!*adds) g = take(n.val().rows(), n.val().cols());
+    return &g;
+  }
+
   // Adds `e` to the block of node `id`'s gradient that starts at (row, col).
   template <class Expr>
   void accumulate_block(int id, Index row, Index col, const Expr& e) {
@@ -145,6 +174,17 @@ struct TapeImpl {
     param_nodes.clear();
   }
 };
+
+// The sum of a row-major matrix's rows (1 x cols), added row after row: Eigen's colwise().sum()
+// walks a row-major matrix column by column, several times slower for bias gradients.
+template <class Derived>
+Eigen::Matrix<typename Derived::Scalar, 1, Eigen::Dynamic> sum_of_rows(
+    const Eigen::MatrixBase<Derived>& m) {
+  Eigen::Matrix<typename Derived::Scalar, 1, Eigen::Dynamic> total =
+      Eigen::Matrix<typename Derived::Scalar, 1, Eigen::Dynamic>::Zero(m.cols());
+  for (Index i = 0; i < m.rows(); ++i) total += m.row(i);
+  return total;
+}
 
 template <class T>
 TapeImpl<T>& impl_of(Var<T> v) {

@@ -17,7 +17,9 @@
 //   params["mlp.0.weight"].value(3, 1) = 0;                    // ablate one weight by name
 //
 // Everything is single-threaded and deterministic: the same seed gives the same weights and
-// trajectory. Built with -mavx2 -mfma (from Assay::sdk).
+// trajectory. Built with -mavx2 -mfma (from Assay::sdk). On CPUs with AVX-512, float products,
+// GELU, softmax and the norms run on kernels chosen at run time (double always uses Eigen), so
+// float trajectories agree between CPUs with and without AVX-512 only to float rounding.
 #pragma once
 
 #include "assay/nn/attention.hpp"
