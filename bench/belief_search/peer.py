@@ -3,8 +3,11 @@
 Same episodes in distribution (prior logits quality * N(0, 1), answer drawn from the prior,
 detector TPR 0.8 / FPR 0.1), same controller: Bayes update, next look by the closed-form
 expected information gain, stop when the top belief reaches tau = 0.9 or after 2K frames,
-answer the top segment. Prints one JSON line: accuracy, mean frames, their standard errors and
-the median CPU seconds.
+answer the top segment. Same look rule as the C++ too: the gain depends on a segment's belief
+b alone and is concave in it, so the argmax over segments is one of the two belief values that
+bracket its maximiser b* (first segment on ties); only those two gains are computed. The episodes
+still searching are kept compacted, so each step works on them alone. Prints one JSON line:
+accuracy, mean frames, their standard errors and the median CPU seconds.
   /usr/bin/python3 peer.py <segments> <episodes> <repeats>
 """
 import json
@@ -17,9 +20,29 @@ TPR, FPR, TAU, QUALITY = 0.8, 0.1, 0.9, 1.0
 
 
 def binary_entropy(p):
-    p = np.clip(p, 1e-300, 1.0)
-    q = np.clip(1.0 - p, 1e-300, 1.0)
-    return -(p * np.log(p) + q * np.log(q))
+    return -(p * np.log(p) + (1 - p) * np.log1p(-p))
+
+
+H_TPR, H_FPR = binary_entropy(TPR), binary_entropy(FPR)
+# dI/db = 0 at p* with log((1 - p*) / p*) = (h(TPR) - h(FPR)) / (TPR - FPR); b* from p*.
+B_STAR = (1 / (1 + np.exp((H_TPR - H_FPR) / (TPR - FPR))) - FPR) / (TPR - FPR)
+
+
+def gain(b):
+    return binary_entropy(FPR + b * (TPR - FPR)) - b * H_TPR - (1 - b) * H_FPR
+
+
+def next_look(b, rows):
+    """The segment with the largest gain per row of b: the better of the largest value at or
+    below b* and the smallest above it, the first segment on ties."""
+    at_or_below = b <= B_STAR
+    low, high = np.where(at_or_below, b, -1.0), np.where(at_or_below, 2.0, b)
+    i_low, i_high = low.argmax(axis=1), high.argmin(axis=1)
+    v_low, v_high = low[rows, i_low], high[rows, i_high]
+    g_low, g_high = gain(np.clip(v_low, 0, 1)), gain(np.clip(v_high, 0, 1))
+    take_low = (v_high > 1) | ((v_low >= 0) & (
+        (g_low > g_high) | ((g_low == g_high) & (i_low < i_high))))
+    return np.where(take_low, i_low, i_high)
 
 
 def run(segments, episodes, rng):
@@ -30,26 +53,24 @@ def run(segments, episodes, rng):
     answer = (rng.random((episodes, 1)) > cumulative).sum(axis=1)
     answer = np.minimum(answer, segments - 1)
     frames = np.zeros(episodes, dtype=np.int64)
-    rows = np.arange(episodes)
-    h_tpr, h_fpr = binary_entropy(np.array(TPR)), binary_entropy(np.array(FPR))
-    active = belief.max(axis=1) < TAU
+    ids = np.flatnonzero(belief.max(axis=1) < TAU)  # the episodes still searching
+    b, target = belief[ids], answer[ids]
     for _ in range(2 * segments):
-        idx = rows[active]
-        if idx.size == 0:
+        if ids.size == 0:
             break
-        b = belief[idx]
-        p_detect = b * TPR + (1 - b) * FPR
-        gain = binary_entropy(p_detect) - b * h_tpr - (1 - b) * h_fpr
-        look = gain.argmax(axis=1)
-        rate = np.where(look == answer[idx], TPR, FPR)
-        detected = rng.random(idx.size) < rate
-        likelihood = np.where(detected, FPR, 1 - FPR)[:, None] * np.ones_like(b)
-        likelihood[np.arange(idx.size), look] = np.where(detected, TPR, 1 - TPR)
-        b = b * likelihood
+        rows = np.arange(ids.size)
+        look = next_look(b, rows)
+        detected = rng.random(ids.size) < np.where(look == target, TPR, FPR)
+        hit, miss = np.where(detected, TPR, 1 - TPR), np.where(detected, FPR, 1 - FPR)
+        b *= miss[:, None]
+        b[rows, look] *= hit / miss
         b /= b.sum(axis=1, keepdims=True)
-        belief[idx] = b
-        frames[idx] += 1
-        active[idx] = b.max(axis=1) < TAU
+        frames[ids] += 1
+        searching = b.max(axis=1) < TAU
+        if not searching.all():
+            belief[ids[~searching]] = b[~searching]
+            ids, b, target = ids[searching], b[searching], target[searching]
+    belief[ids] = b
     correct = belief.argmax(axis=1) == answer
     return correct, frames
 

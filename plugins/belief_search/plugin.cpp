@@ -1,6 +1,7 @@
 // The belief_search plugin: SDK glue for a Bayesian controller that searches long videos with a
 // noisy (simulated) sensor. The science lives in the other files of this folder; this file
 // declares the methods, reads their params, calls the science and writes outputs.
+#include <algorithm>
 #include <assay/sdk.hpp>
 #include <cmath>
 #include <string>
@@ -219,14 +220,12 @@ void belief_controller(assay::Context& ctx) {
   }
   const auto n = ctx.param<std::int64_t>("episodes");
   const auto traced = ctx.param<std::int64_t>("trace_episodes");
-  std::vector<bs::EpisodeOutcome> outcomes;
-  outcomes.reserve(static_cast<std::size_t>(n));
-  bs::EpisodeSearcher searcher(config.sensor, settings);
-  bs::Episode episode;
-  for (std::int64_t i = 0; i < n; ++i) {
-    if (i % 256 == 0) ctx.throw_if_cancelled(), ctx.progress(static_cast<double>(i) / n);
-    bs::sample_episode_into(config, episode_seed(ctx), i, episode);
-    outcomes.push_back(searcher.run(episode, i < traced));
+  std::vector<bs::EpisodeOutcome> outcomes(static_cast<std::size_t>(n));
+  bs::EpisodeRunner runner(config, settings);
+  constexpr std::int64_t kChunk = 1024;  // episodes between cancellation polls
+  for (std::int64_t i = 0; i < n; i += kChunk) {
+    ctx.throw_if_cancelled(), ctx.progress(static_cast<double>(i) / n);
+    runner.run(episode_seed(ctx), i, std::min(kChunk, n - i), traced, outcomes);
   }
   const auto s = bs::summarise(outcomes);
   ctx.output("accuracy", s.accuracy);

@@ -51,14 +51,6 @@ double entropy_of(const Eigen::VectorXd& distribution) {
   return h;
 }
 
-// The detector's uniform noise for the `look`-th frame of `segment`.
-double look_noise(const Episode& episode, int segment, int look) {
-  const std::uint64_t key =
-      mix_seed(episode.noise_seed,
-               static_cast<std::uint64_t>(segment) * 1000003ULL + static_cast<std::uint64_t>(look));
-  return static_cast<double>(key >> 11) * 0x1.0p-53;
-}
-
 }  // namespace
 
 std::uint64_t mix_seed(std::uint64_t seed, std::uint64_t stream) {
@@ -103,6 +95,12 @@ Episode sample_episode_with_prior(const Eigen::VectorXd& prior, double preview_a
   return episode;
 }
 
+double look_noise(std::uint64_t noise_seed, int segment, int look) {
+  const std::uint64_t key = mix_seed(noise_seed, static_cast<std::uint64_t>(segment) * 1000003ULL +
+                                                     static_cast<std::uint64_t>(look));
+  return static_cast<double>(key >> 11) * 0x1.0p-53;
+}
+
 bool holds_answer(const Episode& episode, int segment) {
   return segment >= episode.answer_segment &&
          segment < episode.answer_segment + episode.answer_span;
@@ -115,12 +113,12 @@ double detector_score_mean(double rate) {
 bool observe(const Episode& episode, const SensorModel& sensor, int segment, int look) {
   const double rate =
       holds_answer(episode, segment) ? sensor.true_positive_rate : sensor.false_positive_rate;
-  return look_noise(episode, segment, look) < rate;
+  return look_noise(episode.noise_seed, segment, look) < rate;
 }
 
 Reading read_detector(const Episode& episode, const SensorModel& sensor, int segment, int look) {
   // u > 0 keeps Phi^-1(u) finite; it changes no detection for rates above 2^-60.
-  const double u = std::max(look_noise(episode, segment, look), 0x1.0p-60);
+  const double u = std::max(look_noise(episode.noise_seed, segment, look), 0x1.0p-60);
   const double rate =
       holds_answer(episode, segment) ? sensor.true_positive_rate : sensor.false_positive_rate;
   if (!sensor.graded) return {u < rate, u < rate ? 1.0 : 0.0};

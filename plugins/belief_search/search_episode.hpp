@@ -62,6 +62,10 @@ Episode sample_episode_with_prior(const Eigen::VectorXd& prior, double preview_a
 
 bool holds_answer(const Episode& episode, int segment);
 
+// The uniform noise of the `look`-th frame taken from `segment` in an episode with this noise
+// seed: the detector detects when it is below the segment's rate.
+double look_noise(std::uint64_t noise_seed, int segment, int look);
+
 // The detector's output on the `look`-th frame taken from `segment` (looks are independent).
 bool observe(const Episode& episode, const SensorModel& sensor, int segment, int look);
 // The same look with its graded confidence; `detected` is observe()'s answer.

@@ -38,15 +38,26 @@ SearchSummary summarise(const std::vector<EpisodeOutcome>& outcomes) {
 std::vector<EpisodeOutcome> run_episodes(const EpisodeConfig& config,
                                          const SearchSettings& settings, std::int64_t episodes,
                                          std::uint64_t seed, std::int64_t traced_episodes) {
-  std::vector<EpisodeOutcome> outcomes;
-  outcomes.reserve(static_cast<std::size_t>(episodes));
-  EpisodeSearcher searcher(config.sensor, settings);
-  Episode episode;
-  for (std::int64_t i = 0; i < episodes; ++i) {
-    sample_episode_into(config, seed, i, episode);
-    outcomes.push_back(searcher.run(episode, i < traced_episodes));
-  }
+  std::vector<EpisodeOutcome> outcomes(static_cast<std::size_t>(episodes));
+  EpisodeRunner(config, settings).run(seed, 0, episodes, traced_episodes, outcomes);
   return outcomes;
+}
+
+EpisodeRunner::EpisodeRunner(const EpisodeConfig& config, const SearchSettings& settings)
+    : config_(config) {
+  if (LaneController::covers(config, settings))
+    lanes_.emplace(config, settings);
+  else
+    searcher_.emplace(config.sensor, settings);
+}
+
+void EpisodeRunner::run(std::uint64_t seed, std::int64_t first, std::int64_t count,
+                        std::int64_t traced_episodes, std::vector<EpisodeOutcome>& outcomes) {
+  if (lanes_) return lanes_->run(seed, first, count, traced_episodes, outcomes);
+  for (std::int64_t i = first; i < first + count; ++i) {
+    sample_episode_into(config_, seed, i, episode_);
+    outcomes[static_cast<std::size_t>(i)] = searcher_->run(episode_, i < traced_episodes);
+  }
 }
 
 double accuracy_at_frames(const std::vector<OperatingPoint>& curve, double frames) {

@@ -3,8 +3,10 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
+#include "lane_controller.hpp"
 #include "searchers.hpp"
 
 namespace assay::belief_search {
@@ -24,6 +26,23 @@ SearchSummary summarise(const std::vector<EpisodeOutcome>& outcomes);
 std::vector<EpisodeOutcome> run_episodes(const EpisodeConfig& config,
                                          const SearchSettings& settings, std::int64_t episodes,
                                          std::uint64_t seed, std::int64_t traced_episodes = 0);
+
+// Episodes of one searcher: by LaneController where it covers the settings, else by
+// EpisodeSearcher (the same outcomes either way).
+class EpisodeRunner {
+ public:
+  EpisodeRunner(const EpisodeConfig& config, const SearchSettings& settings);
+  // Episodes first .. first+count-1 of `seed` into the same entries of `outcomes` (sized by the
+  // caller), those with index < traced_episodes with their traces.
+  void run(std::uint64_t seed, std::int64_t first, std::int64_t count, std::int64_t traced_episodes,
+           std::vector<EpisodeOutcome>& outcomes);
+
+ private:
+  EpisodeConfig config_;
+  std::optional<LaneController> lanes_;
+  std::optional<EpisodeSearcher> searcher_;
+  Episode episode_;
+};
 
 // A searcher's accuracy / frames operating point.
 struct OperatingPoint {

@@ -72,6 +72,48 @@ TEST_CASE("the bracketing argmax of information gain equals a full scan over seg
   }
 }
 
+TEST_CASE("the gain table stays within its error bound and orders decisive pairs exactly",
+          "[belief_search]") {
+  std::mt19937_64 rng(13);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (const bs::SensorModel& model :
+       {bs::SensorModel{0.8, 0.1}, bs::SensorModel{0.97, 0.3}, bs::SensorModel{0.2, 0.6}}) {
+    const bs::GainTable table(model);
+    REQUIRE(table.exists());
+    const auto gain = [&](double b) { return bs::look_information_gain(model, b); };
+    // The interpolation error bound the gap is built from: (gap - 1e-12) / 2.
+    const double bound = (table.decisive_gap() - 1e-12) / 2;
+    for (int i = 0; i < 20000; ++i) {
+      const double b = unit(rng);
+      REQUIRE(std::abs(table.gain(b) - gain(b)) <= bound + 1e-15);
+    }
+    // Pairs b1 <= b* < b2 whose gains differ by about slope * delta, from far apart down to
+    // below the gap: wherever the table calls a pair decisive, the exact gains agree.
+    const double b_star = bs::InformationGainRule(model).b_star();
+    int decisive = 0, close = 0;
+    for (double b1 : {0.02, 0.15, 0.3, 0.9 * b_star}) {
+      double lo = b_star, hi = 1;  // the b2 > b* with the gain of b1 (the gain falls there)
+      for (int i = 0; i < 200; ++i) (gain(0.5 * (lo + hi)) > gain(b1) ? lo : hi) = 0.5 * (lo + hi);
+      for (double delta : {1e-2, 1e-4, 1e-6, 1e-8, 1e-10, 0.0}) {
+        for (double sign : {-1.0, 1.0}) {
+          const double b2 = 0.5 * (lo + hi) + sign * delta;
+          if (b2 <= b_star || b2 > 1) continue;
+          const double table_difference = table.gain(b1) - table.gain(b2);
+          if (std::abs(table_difference) <= table.decisive_gap()) {
+            ++close;
+            continue;
+          }
+          ++decisive;
+          CHECK((table_difference > 0) == (gain(b1) > gain(b2)));
+        }
+      }
+    }
+    CHECK(decisive > 0);
+    CHECK(close > 0);  // the near ties the table leaves to the exact rule
+  }
+  CHECK_FALSE(bs::GainTable(bs::SensorModel{1.0, 0.1}).exists());
+}
+
 TEST_CASE("the in-place update tracks the posterior and its entropy", "[belief_search]") {
   std::mt19937_64 rng(9);
   Eigen::VectorXd belief(6);
