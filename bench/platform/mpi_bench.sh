@@ -6,7 +6,7 @@
 #   bench/platform/mpi_bench.sh [BUILD_DIR] [POINTS] [ITERATIONS]
 set -euo pipefail
 build=${1:-build}
-points=${2:-48}
+points=${2:-192}
 iterations=${3:-20000000}
 assay="$build/bin/assay"
 export ASSAY_PLUGIN_PATH="$build/bench/plugins"
