@@ -45,13 +45,18 @@ def next_look(b, rows):
     return np.where(take_low, i_low, i_high)
 
 
-def run(segments, episodes, rng):
+def draw_episodes(segments, episodes, rng):
+    """Priors softmax(quality * N(0, 1)) and answers drawn from them."""
     logits = QUALITY * rng.standard_normal((episodes, segments))
     belief = np.exp(logits - logits.max(axis=1, keepdims=True))
     belief /= belief.sum(axis=1, keepdims=True)
     cumulative = belief.cumsum(axis=1)
     answer = (rng.random((episodes, 1)) > cumulative).sum(axis=1)
-    answer = np.minimum(answer, segments - 1)
+    return belief, np.minimum(answer, segments - 1)
+
+
+def run(segments, episodes, rng):
+    belief, answer = draw_episodes(segments, episodes, rng)
     frames = np.zeros(episodes, dtype=np.int64)
     ids = np.flatnonzero(belief.max(axis=1) < TAU)  # the episodes still searching
     b, target = belief[ids], answer[ids]
@@ -75,7 +80,8 @@ def run(segments, episodes, rng):
     return correct, frames
 
 
-def main():
+def main(run):
+    """Times `run` on the command line's problem and prints the JSON line."""
     segments, episodes, repeats = (int(a) for a in sys.argv[1:4])
     rng = np.random.default_rng(1)
     seconds = []
@@ -93,4 +99,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    main(run)

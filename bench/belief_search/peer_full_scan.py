@@ -5,13 +5,9 @@ from the full belief array. Same random draws and same decisions as peer.py, so 
 accuracy and frames. Prints one JSON line like peer.py.
   /usr/bin/python3 peer_full_scan.py <segments> <episodes> <repeats>
 """
-import json
-import sys
-import time
-
 import numpy as np
 
-TPR, FPR, TAU, QUALITY = 0.8, 0.1, 0.9, 1.0
+from peer import FPR, TAU, TPR, draw_episodes, main
 
 
 def binary_entropy(p):
@@ -21,12 +17,7 @@ def binary_entropy(p):
 
 
 def run(segments, episodes, rng):
-    logits = QUALITY * rng.standard_normal((episodes, segments))
-    belief = np.exp(logits - logits.max(axis=1, keepdims=True))
-    belief /= belief.sum(axis=1, keepdims=True)
-    cumulative = belief.cumsum(axis=1)
-    answer = (rng.random((episodes, 1)) > cumulative).sum(axis=1)
-    answer = np.minimum(answer, segments - 1)
+    belief, answer = draw_episodes(segments, episodes, rng)
     frames = np.zeros(episodes, dtype=np.int64)
     rows = np.arange(episodes)
     h_tpr, h_fpr = binary_entropy(np.array(TPR)), binary_entropy(np.array(FPR))
@@ -52,22 +43,5 @@ def run(segments, episodes, rng):
     return correct, frames
 
 
-def main():
-    segments, episodes, repeats = (int(a) for a in sys.argv[1:4])
-    rng = np.random.default_rng(1)
-    seconds = []
-    for _ in range(max(1, repeats)):
-        start = time.process_time()
-        correct, frames = run(segments, episodes, rng)
-        seconds.append(time.process_time() - start)
-    acc = correct.mean()
-    print(json.dumps({
-        "episodes": episodes, "accuracy": float(acc),
-        "accuracy_se": float(np.sqrt(acc * (1 - acc) / episodes)),
-        "mean_frames": float(frames.mean()),
-        "frames_se": float(frames.std(ddof=1) / np.sqrt(episodes)),
-        "seconds": float(np.median(seconds))}))
-
-
 if __name__ == "__main__":
-    main()
+    main(run)

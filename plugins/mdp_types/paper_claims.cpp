@@ -218,6 +218,12 @@ Measurement curvature_against_variance(const Rate& rate, double v, double varian
   return {near, 1.0, std::max(std::abs(far - near), 1e-6)};
 }
 
+// n Var(d.V(P^)) from a Monte Carlo spread against the delta method's sigma^2, within 3 of the
+// spread's standard errors.
+Measurement scaled_variance_against(const ValueSpread& spread, int n, double variance) {
+  return {n * spread.variance, variance, 3 * n * spread.variance_se};
+}
+
 }  // namespace
 
 Measurement value_rate_curvature() {
@@ -273,8 +279,7 @@ Measurement plug_in_variance_against_delta_method(std::uint64_t seed, const Bloc
   const FiniteMdp mdp = example_mdp();
   const auto spread =
       plug_in_value_spread(mdp, uniform_weights(), kN, 4000, stream_seed(seed, 5), run);
-  return {kN * spread.variance, plug_in_value_variance(mdp, uniform_weights()),
-          3 * kN * spread.variance_se};
+  return scaled_variance_against(spread, kN, plug_in_value_variance(mdp, uniform_weights()));
 }
 
 // ---------------------------------------------------------------- trajectory value rate
@@ -297,8 +302,7 @@ Measurement trajectory_variance_against_delta_method(std::uint64_t seed, const B
   const FiniteMdp mdp = example_mdp();
   const auto spread =
       trajectory_value_spread(mdp, uniform_weights(), kN, 4000, stream_seed(seed, 6), run);
-  return {kN * spread.variance, trajectory_value_variance(mdp, uniform_weights()),
-          3 * kN * spread.variance_se};
+  return scaled_variance_against(spread, kN, trajectory_value_variance(mdp, uniform_weights()));
 }
 
 double trajectory_minimiser_infeasibility() {

@@ -13,8 +13,9 @@ namespace assay::nn {
 namespace {
 
 // For each row of a mask, the columns it sets to -infinity.
-template <class T>
-std::vector<std::vector<Index>> masked_columns(const Mat<T>& mask) {
+template <class Derived>
+std::vector<std::vector<Index>> masked_columns(const Eigen::MatrixBase<Derived>& mask) {
+  using T = typename Derived::Scalar;
   std::vector<std::vector<Index>> columns(static_cast<std::size_t>(mask.rows()));
   for (Index i = 0; i < mask.rows(); ++i) {
     for (Index j = 0; j < mask.cols(); ++j) {
@@ -62,10 +63,11 @@ void softmax_backward(const G& g, const Y& y, D&& dx) {
 }
 
 // softmax_rows_in_place of x + mask (mask: x's shape, or null for none), through the AVX-512
-// kernel for float where the CPU has it.
+// kernel for float where the CPU has it. `masked` lists the -infinity entries of x + mask for the
+// Eigen path; null: it looks for them (the AVX-512 kernel needs no list).
 template <class Derived>
 void masked_softmax(Eigen::MatrixBase<Derived>& x, const typename Derived::Scalar* mask, Index ldm,
-                    const std::vector<std::vector<Index>>& masked) {
+                    const std::vector<std::vector<Index>>* masked) {
   using T = typename Derived::Scalar;
   if constexpr (std::is_same_v<T, float>) {
     if (cpu_has_avx512()) {
@@ -78,7 +80,11 @@ void masked_softmax(Eigen::MatrixBase<Derived>& x, const typename Derived::Scala
     x += Eigen::Map<const Mat<T>, 0, Eigen::OuterStride<>>(mask, x.rows(), x.cols(),
                                                            Eigen::OuterStride<>(ldm));
   }
-  softmax_rows_in_place(x, masked);
+  if (masked != nullptr) {
+    softmax_rows_in_place(x, *masked);
+  } else {
+    softmax_rows_in_place(x, masked_columns(x));
+  }
 }
 
 // softmax_backward, through the AVX-512 kernel for float where the CPU has it.
@@ -110,10 +116,9 @@ Var<T> softmax_impl(Var<T> a, const Mat<T>* mask) {
     require_mask_shape(out, *mask);
     for (Index r = 0; r < out.rows(); r += mask->rows()) out.middleRows(r, mask->rows()) += *mask;
   }
-  // -infinity may come from the input as well as the mask: the Eigen path looks at every entry
-  // (the AVX-512 kernel needs no list).
-  const bool listed = !std::is_same_v<T, float> || !cpu_has_avx512();
-  masked_softmax(out, nullptr, 0, listed ? masked_columns(out) : std::vector<std::vector<Index>>());
+  // -infinity may come from the input as well as the mask, so no list is passed: the Eigen path
+  // looks at every entry.
+  masked_softmax(out, nullptr, 0, nullptr);
   const int ia = a.id();
   return make_var(a, t.push(std::move(out), t.needs(ia), [ia](TapeImpl<T>& t, int s) {
     Mat<T> dx = t.take(t.val(s).rows(), t.val(s).cols());
@@ -247,7 +252,7 @@ Var<T> attention(Var<T> q, Var<T> k, Var<T> v, Index batch, Index heads, const M
         }
         auto p = p_all.leftCols(c.width);
         gemm(Q.block(row, h * dh, c.rows, dh), false, keys_t.leftCols(c.width), false, p, scale);
-        masked_softmax(p, mask.size() != 0 ? &mask(c.first, 0) : nullptr, len, c.masked);
+        masked_softmax(p, mask.size() != 0 ? &mask(c.first, 0) : nullptr, len, &c.masked);
         p_all.rightCols(len - c.width).setZero();
         gemm(p, false, values.topRows(c.width), false, out.block(row, h * dh, c.rows, dh));
       }

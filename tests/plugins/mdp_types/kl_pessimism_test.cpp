@@ -6,25 +6,12 @@
 
 #include "finite_mdp.hpp"
 #include "kl_ball.hpp"
+#include "paper_claims.hpp"
 
 namespace mt = assay::mdp_types;
 
-namespace {
-mt::FiniteMdp example() {
-  mt::FiniteMdp mdp;
-  mdp.transitions.resize(4, 2);
-  mdp.transitions << 0.8, 0.2, 0.3, 0.7, 0.6, 0.4, 0.1, 0.9;
-  mdp.rewards.resize(4);
-  mdp.rewards << 1, 0, 0, 2;
-  mdp.policy.resize(2, 2);
-  mdp.policy << 0.5, 0.5, 0.3, 0.7;
-  mdp.discount = 0.9;
-  return mdp;
-}
-}  // namespace
-
 TEST_CASE("with zero radii the pessimistic value is the plug-in value", "[mdp_types]") {
-  const auto mdp = example();
+  const auto mdp = mt::example_mdp();
   Eigen::MatrixXd empirical = mdp.transitions;
   empirical.row(1) << 0.5, 0.5;
   const Eigen::VectorXd zero = Eigen::VectorXd::Constant(4, 1e-14);
@@ -33,7 +20,7 @@ TEST_CASE("with zero radii the pessimistic value is the plug-in value", "[mdp_ty
 }
 
 TEST_CASE("the policy value solves the Bellman equation", "[mdp_types]") {
-  const auto mdp = example();
+  const auto mdp = mt::example_mdp();
   const Eigen::VectorXd v = mt::policy_value(mdp, mdp.transitions);
   for (int s = 0; s < 2; ++s) {
     double backup = 0;
@@ -63,7 +50,7 @@ TEST_CASE("the method-of-types radius bounds the exact KL tail", "[mdp_types]") 
 }
 
 TEST_CASE("KL sets cover and pessimism holds at least 1 - alpha of the time", "[mdp_types]") {
-  const auto mdp = example();
+  const auto mdp = mt::example_mdp();
   std::mt19937_64 rng(21);
   for (auto sampling : {mt::Sampling::generative, mt::Sampling::trajectory}) {
     const mt::KlDesign design{sampling, 150, 0.2};
