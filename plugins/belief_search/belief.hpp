@@ -4,6 +4,7 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "search_episode.hpp"
@@ -47,42 +48,26 @@ double look_information_gain(const SensorModel& model, double b);
 // What the controller decides from: the belief's top value (the stopping rule) and the two
 // values that bracket the information gain's maximiser b* (the look rule). `below`: the largest
 // value at or below b*; `above`: the smallest value above it; each at its first index (-1 when
-// there is none, with the sentinels -1 and 2 as values).
+// there is none, with the sentinels -1 and 2 as values). Over unnormalised weights the same
+// with b* times their total in place of b*.
 struct BeliefScan {
   double top = 0;
   double below = -1, above = 2;
   int below_at = -1, above_at = -1;
+  int top_at = -1;  // the first index of the top value
 };
-// The scan of `belief` around b_star (InformationGainRule::b_star()).
-BeliefScan scan_belief(const Eigen::VectorXd& belief, double b_star);
-
-// argmax_k I(H; Y_k), the first k on ties. I(H; Y_k) depends on belief(k) alone and is concave
-// in it, so only the two belief values bracketing its maximiser b* need evaluating: O(K)
-// comparisons and four logarithms instead of 2K. The sensor's constants are computed once. With
-// a graded detector the maximiser is found by golden-section search (I is concave in b: mutual
-// information is concave in the input distribution). `belief` may be the answer's marginal
-// P(segment k holds the answer) when the answer spans several segments: a look's reading
-// depends on the hypothesis only through that event, so I(H; Y_k) is the same function of it.
-class InformationGainRule {
- public:
-  explicit InformationGainRule(const SensorModel& model);
-  int most_informative_segment(const Eigen::VectorXd& belief) const;
-  // The same from the belief's scan around b_star().
-  int most_informative_segment(const BeliefScan& scan) const;
-  double b_star() const { return b_star_; }
-
- private:
-  double gain_at(double b) const;
-  // gain_at at two belief values; a binary detector's four logarithms in one expression.
-  std::array<double, 2> gains_at(double b1, double b2) const;
-
-  SensorModel model_;
-  bool informative_ = true;
-  double h_true_ = 0, h_false_ = 0;  // h(TPR), h(FPR)
-  double b_star_ = 0;                // the belief value with the largest gain
-};
-
-int most_informative_segment(const Eigen::VectorXd& belief, const SensorModel& model);
+// The scan of `belief` around `threshold` (InformationGainRule::b_star(), or b* times the total
+// of unnormalised weights).
+BeliefScan scan_belief(const Eigen::VectorXd& belief, double threshold);
+// The scan of weights as the scan of the belief they give: values divided by `total`, sentinels
+// kept.
+inline BeliefScan normalised_scan(BeliefScan scan, double total) {
+  const double inverse = 1 / total;
+  scan.top *= inverse;
+  if (scan.below_at >= 0) scan.below *= inverse;
+  if (scan.above_at >= 0) scan.above *= inverse;
+  return scan;
+}
 
 // A binary detector's look gain I(b) on a grid of b, linearly interpolated, for deciding many
 // look-rule comparisons quickly: two interpolated gains further apart than decisive_gap() are
@@ -106,44 +91,54 @@ class GainTable {
   double decisive_gap_ = 0;
 };
 
-// One Bayes update after a look at segment k with prior belief b = b_k there and likelihoods
-// `hit` (the looked-at segment) and `miss` (the others): every other belief value is multiplied
-// by `scale`, b_k becomes `posterior`, and `entropy` is the posterior's, from the prior's
-// entropy in O(1) (only the looked-at segment's likelihood differs from the others'). Written
-// once for doubles and for lanes of doubles (LaneController), so both do the same arithmetic.
-template <class Real>
-struct BayesStep {
-  Real scale, posterior, entropy;
+// argmax_k I(H; Y_k), the first k on ties. I(H; Y_k) depends on belief(k) alone and is concave
+// in it, so only the two belief values bracketing its maximiser b* need evaluating: O(K)
+// comparisons and four logarithms instead of 2K. The sensor's constants are computed once. With
+// a graded detector the maximiser is found by golden-section search (I is concave in b: mutual
+// information is concave in the input distribution). `belief` may be the answer's marginal
+// P(segment k holds the answer) when the answer spans several segments: a look's reading
+// depends on the hypothesis only through that event, so I(H; Y_k) is the same function of it.
+class InformationGainRule {
+ public:
+  explicit InformationGainRule(const SensorModel& model);
+  int most_informative_segment(const Eigen::VectorXd& belief) const;
+  // The same from the belief's scan around b_star().
+  int most_informative_segment(const BeliefScan& scan) const;
+  double b_star() const { return b_star_; }
+
+  // Of two bracketing belief values, the one whose segment the rule looks at: the larger gain;
+  // `tie` on equal gains (the rule then takes the smaller index).
+  enum class Bracket { below, above, tie };
+  Bracket better(double below, double above) const;
+
+ private:
+  double gain_at(double b) const;
+  // gain_at at two belief values; a binary detector's four logarithms in one expression.
+  std::array<double, 2> gains_at(double b1, double b2) const;
+
+  SensorModel model_;
+  bool informative_ = true;
+  double h_true_ = 0, h_false_ = 0;  // h(TPR), h(FPR)
+  double b_star_ = 0;                // the belief value with the largest gain
 };
 
-// The normaliser z = P(reading) / (common factor).
-template <class Real>
-Real bayes_normaliser(const Real& b, const Real& hit, const Real& miss) {
-  return miss * (1 - b) + hit * b;
-}
+int most_informative_segment(const Eigen::VectorXd& belief, const SensorModel& model);
 
-// From log b (0 where b = 0), log z and the likelihoods' logarithms: sum_i b'_i log b'_i with
-// b'_i = b_i miss / z off the segment is (miss / z) (sum_{i != k} b_i log b_i + (1 - b_k)
-// log(miss / z)), plus b'_k log b'_k.
-template <class Real>
-BayesStep<Real> bayes_step(const Real& b, const Real& z, const Real& hit, const Real& miss,
-                           const Real& log_b, const Real& log_z, const Real& log_target,
-                           const Real& log_other, const Real& entropy) {
-  const Real rest = -entropy - b * log_b;
-  const Real scale = miss / z;
-  const Real others_if_miss = scale * (rest + (1 - b) * (log_other - log_z));
-  const Real others = miss > 0 ? others_if_miss : 0.0;
-  const Real posterior = b * hit / z;
-  const Real self_if_posterior = posterior * (log_b + log_target - log_z);
-  const Real self = posterior > 0 ? self_if_posterior : 0.0;
-  return {scale, posterior, -(others + self)};
-}
+// The controller's look from a scan of the belief: InformationGainRule's choice, with a binary
+// model's two bracket gains compared in its GainTable where the table decides.
+class LookChooser {
+ public:
+  using Bracket = InformationGainRule::Bracket;
+  explicit LookChooser(const SensorModel& model);
+  double b_star() const { return rule_.b_star(); }
+  int look(const BeliefScan& scan) const;
+  // InformationGainRule::better, deciding by the table where it can.
+  Bracket better(double below, double above) const;
 
-// bayes_update in place; returns the posterior's entropy (bayes_step).
-double bayes_update_in_place(Eigen::VectorXd& belief, const SensorModel& model, int segment,
-                             bool detected, double entropy);
-double bayes_update_in_place(Eigen::VectorXd& belief, const LookLikelihood& likelihood, int segment,
-                             double entropy);
+ private:
+  InformationGainRule rule_;
+  std::optional<GainTable> table_;
+};
 
 // P(segment k holds the answer) for a belief over the answer's first segment, span `span`.
 Eigen::VectorXd answer_marginal(const Eigen::VectorXd& belief, int span);

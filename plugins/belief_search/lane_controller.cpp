@@ -1,17 +1,22 @@
 #include "lane_controller.hpp"
 
-#include <Eigen/Dense>
+#include <immintrin.h>
+
 #include <algorithm>
-#include <cmath>
+#include <cstring>
 #include <limits>
 #include <utility>
+
+#include "belief_weights.hpp"
 
 namespace assay::belief_search {
 
 namespace {
 
 using Lanes = LaneController::Lanes;
-using Mask = long long __attribute__((vector_size(32)));  // a comparison's lanes: -1 or 0
+using Mask = LaneController::Mask;
+using Bracket = LookChooser::Bracket;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 Lanes broadcast(double x) { return Lanes{x, x, x, x}; }
 
@@ -19,34 +24,33 @@ Lanes broadcast(double x) { return Lanes{x, x, x, x}; }
 // memory and reading it whole stalls the load on the four stores.
 Lanes lanes_of(const std::array<double, 4>& x) { return Lanes{x[0], x[1], x[2], x[3]}; }
 
-// The running scan of the lanes' beliefs over segments: each lane's top value and its bracket
-// of b*, each at its first index (strict comparisons), as BeliefScan.
-struct LaneScan {
-  Lanes top = broadcast(-std::numeric_limits<double>::infinity());
-  Lanes below = broadcast(-1), above = broadcast(2);
-  Lanes below_at = broadcast(-1), above_at = broadcast(-1);
+Lanes load_lanes(const double* p) {
+  Lanes v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
 
-  void add(const Lanes& b, const Lanes& k, double b_star) {
-    top = top > b ? top : b;
-    const Mask at_or_below = b <= b_star;
-    // A value on the other side of b* becomes that side's sentinel, which never wins.
-    const Lanes low = at_or_below ? b : -1.0, high = at_or_below ? 2.0 : b;
-    const Mask raises = low > below, lowers = high < above;
-    below_at = raises ? k : below_at, above_at = lowers ? k : above_at;
-    below = below > low ? below : low, above = above < high ? above : high;
+// The running values of the lanes' scan: top, and the bracket of each lane's threshold. Max and
+// min instead of selects: a weight above the threshold offers +0 below it (no weight is
+// negative, and `has_below` tells a real 0), one at or below it offers +infinity above.
+struct LaneScan {
+  Lanes top = broadcast(-kInfinity), below = broadcast(-kInfinity), above = broadcast(kInfinity);
+  Mask has_below{};
+
+  void add(const Lanes& w, const Lanes& threshold) {
+    const Mask at_or_below = w <= threshold;
+    top = top > w ? top : w;
+    const Lanes low = Lanes(at_or_below & Mask(w));
+    const Lanes infinite = Lanes(at_or_below & Mask(broadcast(kInfinity)));
+    const Lanes high = infinite > w ? infinite : w;
+    below = below > low ? below : low;
+    above = above < high ? above : high;
+    has_below |= at_or_below;
   }
 
-  // The scan of both scans' segments together: the better value, on ties the first index.
   static LaneScan merge(const LaneScan& x, const LaneScan& y) {
-    LaneScan m = x;
-    m.top = x.top > y.top ? x.top : y.top;
-    const Mask take_below =
-        (y.below > x.below) | ((y.below == x.below) & (y.below_at < x.below_at));
-    m.below = take_below ? y.below : x.below, m.below_at = take_below ? y.below_at : x.below_at;
-    const Mask take_above =
-        (y.above < x.above) | ((y.above == x.above) & (y.above_at < x.above_at));
-    m.above = take_above ? y.above : x.above, m.above_at = take_above ? y.above_at : x.above_at;
-    return m;
+    return {x.top > y.top ? x.top : y.top, x.below > y.below ? x.below : y.below,
+            x.above < y.above ? x.above : y.above, x.has_below | y.has_below};
   }
 };
 
@@ -64,13 +68,16 @@ LaneController::LaneController(const EpisodeConfig& config, const SearchSettings
     : config_(config),
       settings_(settings),
       rule_(settings.belief_model),
-      table_(settings.belief_model),
-      on_detection_(look_likelihood(settings.belief_model, {true, 1.0})),
-      on_miss_(look_likelihood(settings.belief_model, {false, 0.0})),
       true_rates_{config.sensor.false_positive_rate, config.sensor.true_positive_rate},
       segments_(config.segments) {
+  const LookLikelihood on_miss = look_likelihood(settings.belief_model, {false, 0.0});
+  const LookLikelihood on_detection = look_likelihood(settings.belief_model, {true, 1.0});
+  ratio_ = {on_miss.target / on_miss.other, on_detection.target / on_detection.other};
+  log_ratio_ = {on_miss.log_target - on_miss.log_other,
+                on_detection.log_target - on_detection.log_other};
   for (Group& g : groups_) {
-    g.belief.resize(static_cast<std::size_t>(segments_));
+    g.weight.resize(static_cast<std::size_t>(segments_ * kLanes));
+    g.log_weight.resize(static_cast<std::size_t>(segments_ * kLanes));
     g.looks.resize(static_cast<std::size_t>(segments_));
     g.index.fill(-1);
   }
@@ -107,14 +114,19 @@ void LaneController::run(std::uint64_t seed, std::int64_t first, std::int64_t co
 
 bool LaneController::load(Group& g, int j, std::uint64_t seed, std::int64_t& next, std::int64_t end,
                           std::int64_t traced) {
-  g.index[j] = -1, g.live[j] = 0;
+  g.index[j] = -1;
   if (next >= end) return false;
-  sample_episode_into(config_, seed, next, episode_);
-  for (int k = 0; k < segments_; ++k) g.belief[k][j] = episode_.prior(k), g.looks[k][j] = 0;
-  const BeliefScan scan = scan_belief(episode_.prior, rule_.b_star());
-  g.top[j] = scan.top, g.below[j] = scan.below, g.above[j] = scan.above;
-  g.below_at[j] = scan.below_at, g.above_at[j] = scan.above_at;
-  g.entropy[j] = episode_.prior_entropy, g.frames[j] = 0;
+  sample_episode_into(config_, seed, next, episode_, false);
+  for (int k = 0; k < segments_; ++k) {
+    g.weight[k * kLanes + j] = episode_.prior_weights(k);
+    g.log_weight[k * kLanes + j] = episode_.log_prior_weights(k);
+    g.looks[k][j] = 0;
+  }
+  // BeliefWeights::reset's arithmetic.
+  g.total[j] = g.peak[j] =
+      weight_arithmetic::resum(g.weight.data() + j, g.log_weight.data() + j, segments_, kLanes);
+  g.frames[j] = 0;
+  g.entropy[j] = episode_.prior_entropy;
   g.answer[j] = episode_.answer_segment, g.noise_seed[j] = episode_.noise_seed;
   g.outcome[j] = EpisodeOutcome{};
   g.outcome[j].initial_entropy = episode_.prior_entropy;
@@ -123,53 +135,86 @@ bool LaneController::load(Group& g, int j, std::uint64_t seed, std::int64_t& nex
     g.outcome[j].trace.reserve(
         static_cast<std::size_t>(std::min(settings_.frame_budget, segments_)));
   g.index[j] = next++;
-  g.live[j] = 1;
+  scan(g);  // the other lanes' weights are unchanged, so are their scans
   return true;
 }
 
 bool LaneController::stops(const Group& g, int j) const {
-  return g.frames[j] >= settings_.frame_budget || g.top[j] >= settings_.stop_threshold ||
+  return g.frames[j] >= settings_.frame_budget ||
+         g.top[j] / g.total[j] >= settings_.stop_threshold ||
          (settings_.entropy_floor > 0 && g.entropy[j] <= settings_.entropy_floor);
+}
+
+bool LaneController::entropy_each_look(const Group& g, int j) const {
+  return g.traced[j] || settings_.entropy_floor > 0;
+}
+
+double LaneController::lane_entropy(const Group& g, int j) const {
+  return weight_arithmetic::entropy(g.weight.data() + j, g.log_weight.data() + j, segments_,
+                                    kLanes);
 }
 
 void LaneController::finish(Group& g, int j, std::vector<EpisodeOutcome>& outcomes) {
   EpisodeOutcome& out = g.outcome[j];
   out.frames = static_cast<int>(g.frames[j]);
-  out.final_top_belief = g.top[j];
-  out.stopped_confident = g.top[j] >= settings_.stop_threshold;
-  out.final_entropy = g.entropy[j];
-  // The first segment with the top belief, as EpisodeSearcher's argmax.
-  int answer = 0;
-  while (g.belief[answer][j] != g.top[j]) ++answer;
+  out.final_top_belief = g.top[j] / g.total[j];
+  out.stopped_confident = out.final_top_belief >= settings_.stop_threshold;
+  out.final_entropy = out.frames == 0           ? out.initial_entropy
+                      : entropy_each_look(g, j) ? g.entropy[j]
+                                                : lane_entropy(g, j);
+  // The first segment with the top weight, as EpisodeSearcher's argmax.
+  const int answer = first_index(g, j, g.top[j]);
   out.answered_segment = answer;
   out.correct = answer == g.answer[j];
   outcomes[static_cast<std::size_t>(g.index[j])] = std::move(out);
 }
 
 LaneController::Lanes LaneController::next_looks(const Group& g) const {
-  // InformationGainRule::most_informative_segment in all lanes at once, without its branches:
-  // the two bracket values' interpolated gains, compared where they are further apart than the
-  // table's error (always, in practice); the rule itself settles the other lanes exactly.
-  std::array<double, kLanes> gain_below, gain_above;
+  // LookChooser::look per lane from the values; the index of the chosen value afterwards.
+  std::array<double, kLanes> chosen{};
+  std::array<bool, kLanes> tie{};
   for (int j = 0; j < kLanes; ++j) {
-    gain_below[j] = table_.gain(std::clamp(g.below[j], 0.0, 1.0));
-    gain_above[j] = table_.gain(std::clamp(g.above[j], 0.0, 1.0));
+    if (g.index[j] < 0) continue;
+    const double inverse = 1 / g.total[j];
+    Bracket side = Bracket::above;
+    if (g.above[j] == kInfinity)
+      side = Bracket::below;
+    else if (g.has_below[j])
+      side = rule_.better(g.below[j] * inverse, g.above[j] * inverse);
+    chosen[j] = side == Bracket::below ? g.below[j] : g.above[j];
+    tie[j] = side == Bracket::tie;
   }
-  const Lanes difference = lanes_of(gain_below) - lanes_of(gain_above);
-  const double gap = table_.decisive_gap();
-  const Mask no_below = g.below_at < 0, no_above = g.above_at < 0;
-  Lanes segment = difference > 0 ? g.below_at : g.above_at;
-  segment = no_below ? g.above_at : segment;
-  segment = no_above ? g.below_at : segment;
-  const Mask settled =
-      no_below | no_above |
-      (((difference > gap) | (difference < -gap)) & (g.below <= 1) & (g.above <= 1));
+  Lanes segment = first_indices(g, lanes_of(chosen));
+  // Equal gains: the first of the two segments, as the rule.
   for (int j = 0; j < kLanes; ++j)
-    if (g.index[j] >= 0 && !settled[j])
-      segment[j] = rule_.most_informative_segment(BeliefScan{g.top[j], g.below[j], g.above[j],
-                                                             static_cast<int>(g.below_at[j]),
-                                                             static_cast<int>(g.above_at[j])});
+    if (tie[j]) segment[j] = std::min(first_index(g, j, g.below[j]), first_index(g, j, g.above[j]));
   return segment;
+}
+
+LaneController::Lanes LaneController::first_indices(const Group& g, const Lanes& value) const {
+  // found: -1 in a lane from its first match on (idle lanes from the start); summing it over the
+  // n segments read leaves n - (first match) subtracted, without a select per segment. Whether
+  // all lanes have found is tested every kBlock segments: a test per segment, and its final
+  // mispredicted branch, cost more than reading a few segments too many.
+  constexpr int kBlock = 8;
+  Mask found{}, sum{};
+  for (int j = 0; j < kLanes; ++j) found[j] = g.index[j] < 0 ? -1 : 0;
+  const double* w = g.weight.data();
+  int k = 0;
+  while (k < segments_) {
+    for (const int end = std::min(k + kBlock, segments_); k < end; ++k) {
+      found |= load_lanes(w + k * kLanes) == value;
+      sum += found;
+    }
+    if (_mm256_movemask_pd(__m256d(found)) == 0xF) break;
+  }
+  return __builtin_convertvector(sum + k, Lanes);
+}
+
+int LaneController::first_index(const Group& g, int j, double value) const {
+  int k = 0;
+  while (g.weight[k * kLanes + j] != value) ++k;
+  return k;
 }
 
 LaneController::Lanes LaneController::read(Group& g, const Lanes& segment) {
@@ -185,55 +230,37 @@ LaneController::Lanes LaneController::read(Group& g, const Lanes& segment) {
 }
 
 void LaneController::update(Group& g, const Lanes& segment, const Lanes& detected) {
-  const Mask hit_mask = detected > 0;
-  const Lanes hit = hit_mask ? on_detection_.target : on_miss_.target;
-  const Lanes miss = hit_mask ? on_detection_.other : on_miss_.other;
-  const Lanes log_target = hit_mask ? on_detection_.log_target : on_miss_.log_target;
-  const Lanes log_other = hit_mask ? on_detection_.log_other : on_miss_.log_other;
-  std::array<double, kLanes> b_at{};
-  for (int j = 0; j < kLanes; ++j)
-    if (g.index[j] >= 0) b_at[j] = g.belief[static_cast<int>(segment[j])][j];
-  const Lanes b = lanes_of(b_at);
-  // bayes_update_in_place per lane, with its two logarithms from the C library as there.
-  const Lanes z = bayes_normaliser(b, hit, miss);
-  std::array<double, kLanes> log_b{}, log_z{};
   for (int j = 0; j < kLanes; ++j) {
     if (g.index[j] < 0) continue;
-    log_b[j] = b_at[j] > 0 ? std::log(b_at[j]) : 0.0;
-    log_z[j] = std::log(z[j]);
+    const int at = static_cast<int>(segment[j]) * kLanes + j, d = detected[j] > 0;
+    // BeliefWeights::scale's arithmetic.
+    if (weight_arithmetic::scale(g.weight[at], g.log_weight[at], g.total[j], g.peak[j], ratio_[d],
+                                 log_ratio_[d]))
+      g.total[j] = g.peak[j] =
+          weight_arithmetic::resum(g.weight.data() + j, g.log_weight.data() + j, segments_, kLanes);
+    g.frames[j] += 1;
+    if (entropy_each_look(g, j)) g.entropy[j] = lane_entropy(g, j);
   }
-  const BayesStep<Lanes> step = bayes_step(b, z, hit, miss, lanes_of(log_b), lanes_of(log_z),
-                                           log_target, log_other, g.entropy);
-  // An idle lane's belief, entropy and frames stay as they are.
-  const Mask live = g.live > 0;
-  const Lanes scale = live ? step.scale : 1.0, look = live ? segment : -1.0;
-  const Lanes& posterior = step.posterior;
-  g.entropy = live ? step.entropy : g.entropy;
-  g.frames += g.live;
-  // The posterior, stored and scanned per segment; two scans (even and odd segments) halve the
-  // scan's dependency chain.
-  const double b_star = rule_.b_star();
-  const auto posterior_at = [&](int k, const Lanes& at) {
-    Lanes x = g.belief[k] * scale;
-    x = at == look ? posterior : x;
-    g.belief[k] = x;
-    return x;
-  };
-  LaneScan even, odd;
-  Lanes at_even = broadcast(0), at_odd = broadcast(1);  // k in every lane
-  int k = 0;
-  for (; k + 1 < segments_; k += 2, at_even += 2, at_odd += 2) {
-    even.add(posterior_at(k, at_even), at_even, b_star);
-    odd.add(posterior_at(k + 1, at_odd), at_odd, b_star);
-  }
-  if (k < segments_) even.add(posterior_at(k, at_even), at_even, b_star);
-  const LaneScan scan = LaneScan::merge(even, odd);
-  g.top = scan.top, g.below = scan.below, g.above = scan.above;
-  g.below_at = scan.below_at, g.above_at = scan.above_at;
+  scan(g);
   for (int j = 0; j < kLanes; ++j)
     if (g.index[j] >= 0 && g.traced[j])
       g.outcome[j].trace.push_back(
-          {static_cast<int>(segment[j]), detected[j] > 0, g.top[j], g.entropy[j]});
+          {static_cast<int>(segment[j]), detected[j] > 0, g.top[j] / g.total[j], g.entropy[j]});
+}
+
+void LaneController::scan(Group& g) const {
+  // Two scans (even and odd segments) halve the scan's dependency chain.
+  const Lanes threshold = rule_.b_star() * lanes_of(g.total);
+  LaneScan even, odd;
+  const double* w = g.weight.data();
+  int k = 0;
+  for (; k + 1 < segments_; k += 2) {
+    even.add(load_lanes(w + k * kLanes), threshold);
+    odd.add(load_lanes(w + (k + 1) * kLanes), threshold);
+  }
+  if (k < segments_) even.add(load_lanes(w + k * kLanes), threshold);
+  const LaneScan scan = LaneScan::merge(even, odd);
+  g.top = scan.top, g.below = scan.below, g.above = scan.above, g.has_below = scan.has_below;
 }
 
 }  // namespace assay::belief_search

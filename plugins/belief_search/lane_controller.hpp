@@ -1,12 +1,11 @@
 // The belief controller run on eight episodes at once: two groups of four, one episode in each
-// lane of an AVX register. One episode's look is a chain of dependent steps (bracket scan, gain
+// lane of an AVX register. One episode's look is a chain of dependent steps (scan, gain
 // comparison, detector, update) with branches as random as the episode; the lanes advance their
 // episodes one look per step without those branches, the way the NumPy peer advances all its
 // episodes per step, and a lane whose episode stops takes the next one at once. Every episode's
 // looks, answer, entropies and trace are those of EpisodeSearcher::run, bit for bit: per lane the
-// same arithmetic (bayes_step is one template for both), the same detector noise (look_noise),
-// and the look rule's decisions (InformationGainRule's; a GainTable settles the comparisons it
-// can decide exactly, the rule the rest).
+// same weight arithmetic (weight_arithmetic), the same comparisons in the scan, the same
+// detector noise (look_noise) and the same look decisions.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -33,8 +32,10 @@ class LaneController {
            std::vector<EpisodeOutcome>& outcomes);
 
   // Four doubles in one AVX register (GCC / Clang vector extension): arithmetic and
-  // comparisons act per lane, a comparison gives a lane mask, `mask ? x : y` selects per lane.
+  // comparisons act per lane, a comparison gives a lane mask (-1 or 0 per lane), `mask ? x : y`
+  // selects per lane.
   using Lanes = double __attribute__((vector_size(32)));
+  using Mask = long long __attribute__((vector_size(32)));
 
  private:
   static constexpr int kLanes = 4;
@@ -44,13 +45,16 @@ class LaneController {
 
   // The episodes of one group of lanes.
   struct Group {
-    // Per segment k, the lanes' beliefs and look counts.
-    std::vector<Lanes> belief;
+    // Weight k of lane j at k * kLanes + j, and its logarithm; per segment the lanes' looks.
+    std::vector<double> weight, log_weight;
     std::vector<std::array<int, kLanes>> looks;
-    // Per lane: entropy, frames, and the scan of the belief (top, bracket of b*).
-    Lanes entropy{}, frames{}, top{}, below{}, above{}, below_at{}, above_at{};
+    // Per lane: the weights' total and its peak, frames, the entropy when it is kept per look,
+    // and the values of the weights' scan (top, bracket of b* times the total; `above` is
+    // infinite and `has_below` 0 where that side has no weight).
+    std::array<double, kLanes> total{}, peak{}, entropy{};
+    Lanes frames{}, top{}, below{}, above{};
+    Mask has_below{};
     std::array<std::int64_t, kLanes> index{};  // the lane's episode, -1 if idle
-    Lanes live{};                              // 1 where the lane has an episode, else 0
     std::array<int, kLanes> answer{};
     std::array<std::uint64_t, kLanes> noise_seed{};
     std::array<EpisodeOutcome, kLanes> outcome;
@@ -67,15 +71,23 @@ class LaneController {
   Lanes next_looks(const Group& g) const;
   // The detector's reading for each live lane at `segment`; counts the look.
   Lanes read(Group& g, const Lanes& segment);
-  // Bayes update of every live lane and the scan of the posteriors, in one pass over segments.
+  // Bayes update of every live lane, then the scan of all lanes' weights.
   void update(Group& g, const Lanes& segment, const Lanes& detected);
+  // The scan's values in one pass over the weights: branch-free, without indices, which only
+  // the value the look rule picks needs (first_indices).
+  void scan(Group& g) const;
+  // Per live lane the first segment whose weight equals that lane's `value`.
+  Lanes first_indices(const Group& g, const Lanes& value) const;
+  int first_index(const Group& g, int j, double value) const;
+  double lane_entropy(const Group& g, int j) const;
+  // Whether lane j keeps its entropy per look (a trace or an entropy floor).
+  bool entropy_each_look(const Group& g, int j) const;
 
   EpisodeConfig config_;
   SearchSettings settings_;
-  InformationGainRule rule_;
-  GainTable table_;
-  LookLikelihood on_detection_, on_miss_;
-  std::array<double, 2> true_rates_;  // the true sensor's detection rate off / on the answer
+  LookChooser rule_;
+  std::array<double, 2> ratio_, log_ratio_;  // on a miss / a detection, as EpisodeSearcher's
+  std::array<double, 2> true_rates_;         // the true sensor's detection rate off / on the answer
   int segments_;
   Episode episode_;
   std::array<Group, kGroups> groups_;

@@ -29,15 +29,15 @@ class EpisodeStream {
   std::uint64_t draws_ = 0;
 };
 
-// Answer start by inverse CDF (one uniform), preview guess, sensor-noise seed; episode.prior
-// is already set.
-void draw_given_prior(Episode& episode, double preview_accuracy, int answer_span,
+// Answer start by inverse CDF on the prior weights (one uniform; `total` is their sum), preview
+// guess, sensor-noise seed; episode.prior_weights is already set.
+void draw_given_prior(Episode& episode, double total, double preview_accuracy, int answer_span,
                       EpisodeStream& stream) {
-  const Eigen::VectorXd& prior = episode.prior;
-  const int k = static_cast<int>(prior.size());
-  double u = stream.uniform() * prior.sum();
+  const Eigen::VectorXd& weights = episode.prior_weights;
+  const int k = static_cast<int>(weights.size());
+  double u = stream.uniform() * total;
   int answer = 0;
-  while (answer < k - 1 && (u -= prior(answer)) >= 0) ++answer;
+  while (answer < k - 1 && (u -= weights(answer)) >= 0) ++answer;
   episode.answer_segment = answer;
   episode.answer_span = answer_span;
   episode.preview_correct = stream.uniform() < preview_accuracy;
@@ -67,22 +67,25 @@ Episode sample_episode(const EpisodeConfig& config, std::uint64_t seed, std::int
 }
 
 void sample_episode_into(const EpisodeConfig& config, std::uint64_t seed, std::int64_t index,
-                         Episode& episode) {
+                         Episode& episode, bool normalised_prior) {
   EpisodeStream stream(mix_seed(seed, static_cast<std::uint64_t>(index)));
-  Eigen::VectorXd& prior = episode.prior;
-  prior.resize(config.segments);  // no allocation when the size is unchanged
+  Eigen::VectorXd& logits = episode.log_prior_weights;
+  logits.resize(config.segments);  // no allocation when the size is unchanged
   const ZigguratTables& ziggurat = ziggurat_tables();
   for (int k = 0; k < config.segments; ++k)
-    prior(k) = config.prior_quality * standard_normal(stream, ziggurat);
-  // Logits shifted to a maximum of 0; their exponentials (one vector operation) become the prior.
-  Eigen::VectorXd& logits = episode.prior_logits;
-  logits = prior.array() - prior.maxCoeff();
-  prior = logits.array().exp();
-  const double normaliser = prior.sum();
+    logits(k) = config.prior_quality * standard_normal(stream, ziggurat);
+  // Logits shifted to a maximum of 0; their exponentials (one vector operation) are the weights.
+  logits.array() -= logits.maxCoeff();
+  Eigen::VectorXd& weights = episode.prior_weights;
+  weights = logits.array().exp();
+  const double total = weights.sum();
   // log p = logit - log Z, so H = log Z - sum p logit.
-  episode.prior_entropy = std::log(normaliser) - prior.dot(logits) / normaliser;
-  prior /= normaliser;
-  draw_given_prior(episode, config.preview_accuracy, config.answer_span, stream);
+  episode.prior_entropy = std::log(total) - weights.dot(logits) / total;
+  if (normalised_prior)
+    episode.prior = weights / total;
+  else
+    episode.prior.resize(0);
+  draw_given_prior(episode, total, config.preview_accuracy, config.answer_span, stream);
 }
 
 Episode sample_episode_with_prior(const Eigen::VectorXd& prior, double preview_accuracy,
@@ -90,7 +93,9 @@ Episode sample_episode_with_prior(const Eigen::VectorXd& prior, double preview_a
   EpisodeStream stream(mix_seed(seed ^ 0x5eedULL, static_cast<std::uint64_t>(index)));
   Episode episode;
   episode.prior = prior;
-  draw_given_prior(episode, preview_accuracy, answer_span, stream);
+  episode.prior_weights = prior;
+  episode.log_prior_weights = prior.array().log();
+  draw_given_prior(episode, prior.sum(), preview_accuracy, answer_span, stream);
   episode.prior_entropy = entropy_of(prior);
   return episode;
 }

@@ -39,10 +39,12 @@ struct EpisodeConfig {
 };
 
 struct Episode {
-  Eigen::VectorXd prior;         // the question-conditioned prior over segments
-  Eigen::VectorXd prior_logits;  // log prior + const, max 0 (empty for a given prior)
-  double prior_entropy = 0;      // its entropy (nats)
-  int answer_segment = 0;        // the answer's first segment
+  Eigen::VectorXd prior;  // the question-conditioned prior over segments
+  // The prior up to a constant factor and its logarithm (-inf where it is 0): what a searcher's
+  // belief starts from (BeliefWeights), without a division per segment.
+  Eigen::VectorXd prior_weights, log_prior_weights;
+  double prior_entropy = 0;  // its entropy (nats)
+  int answer_segment = 0;    // the answer's first segment
   int answer_span = 1;
   bool preview_correct = false;
   std::uint64_t noise_seed = 0;
@@ -52,9 +54,10 @@ struct Episode {
 // an episode's randomness comes from one stream derived once from (seed, index).
 // Prior logits are ziggurat normals on that stream.
 Episode sample_episode(const EpisodeConfig& config, std::uint64_t seed, std::int64_t index);
-// The same episode written into `episode`, reusing its prior's storage.
+// The same episode written into `episode`, reusing its vectors' storage; with
+// `normalised_prior` false, episode.prior is left empty (LaneController reads only the weights).
 void sample_episode_into(const EpisodeConfig& config, std::uint64_t seed, std::int64_t index,
-                         Episode& episode);
+                         Episode& episode, bool normalised_prior = true);
 
 // An episode whose question gives the prior `prior` (answer, preview and noise still drawn).
 Episode sample_episode_with_prior(const Eigen::VectorXd& prior, double preview_accuracy,

@@ -1,6 +1,7 @@
 #include "searchers.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <random>
 #include <stdexcept>
@@ -76,69 +77,85 @@ EpisodeSearcher::EpisodeSearcher(const SensorModel& true_sensor, const SearchSet
       controller_(settings.searcher == Searcher::belief_controller),
       on_detection_(look_likelihood(settings.belief_model, {true, 1.0})),
       on_miss_(look_likelihood(settings.belief_model, {false, 0.0})) {
-  if (controller_) rule_.emplace(settings.belief_model);
+  ratios_known_ = !settings.belief_model.graded && on_detection_.other > 0 && on_miss_.other > 0;
+  if (ratios_known_) {
+    ratio_ = {on_miss_.target / on_miss_.other, on_detection_.target / on_detection_.other};
+    log_ratio_ = {on_miss_.log_target - on_miss_.log_other,
+                  on_detection_.log_target - on_detection_.log_other};
+  }
+  if (controller_) chooser_.emplace(settings.belief_model);
 }
 
-int EpisodeSearcher::next_look(const Episode& episode, int frames, double belief_entropy,
-                               double top) {
+int EpisodeSearcher::next_look(int frames, double belief_entropy) {
   if (!controller_) return order_[static_cast<std::size_t>(frames) % order_.size()];
-  return belief_controller_next_look(episode.answer_span > 1 ? marginal_ : belief_, *rule_,
-                                     settings_.stop_threshold, settings_.entropy_floor,
-                                     belief_entropy, top);
+  const double total = weights_.total();
+  const BeliefScan scan = scan_belief(answer_weights(), chooser_->b_star() * total);
+  if (scan.top / total >= settings_.stop_threshold ||
+      (settings_.entropy_floor > 0 && belief_entropy <= settings_.entropy_floor))
+    return -1;
+  return chooser_->look(normalised_scan(scan, total));
+}
+
+void EpisodeSearcher::update_belief(int segment, const Reading& reading) {
+  if (ratios_known_ && span_ == 1)
+    return weights_.scale(segment, ratio_[reading.detected], log_ratio_[reading.detected]);
+  const LookLikelihood likelihood = settings_.belief_model.graded
+                                        ? look_likelihood(settings_.belief_model, reading)
+                                    : reading.detected ? on_detection_
+                                                       : on_miss_;
+  // Hypotheses are the answer's first segment: those within a span before `segment` hold it.
+  const int first = std::max(0, segment - span_ + 1);
+  weights_.observe(first, segment - first + 1, likelihood);
+  if (span_ > 1) marginal_ = answer_marginal(weights_.weights(), span_);
 }
 
 EpisodeOutcome EpisodeSearcher::run(const Episode& episode, bool keep_trace) {
   EpisodeOutcome out;
-  belief_ = episode.prior;  // no allocation once the size is known
   out.initial_entropy = episode.prior_entropy;
+  span_ = episode.answer_span;
+  weights_.reset(episode.prior_weights, episode.log_prior_weights);
+  if (span_ > 1) marginal_ = answer_marginal(weights_.weights(), span_);
+  const int segments = static_cast<int>(episode.prior.size());
   if (keep_trace)
-    out.trace.reserve(
-        static_cast<std::size_t>(std::min<Eigen::Index>(settings_.frame_budget, belief_.size())));
-  double belief_entropy = out.initial_entropy;
-  // With a one-segment answer the belief is its own marginal and the O(1)-entropy update applies.
-  const int span = episode.answer_span;
-  if (span > 1) marginal_ = answer_marginal(belief_, span);
-  const Eigen::VectorXd& holds = span > 1 ? marginal_ : belief_;
-  looks_.assign(static_cast<std::size_t>(belief_.size()), 0);
+    out.trace.reserve(static_cast<std::size_t>(std::min(settings_.frame_budget, segments)));
+  looks_.assign(static_cast<std::size_t>(segments), 0);
   if (!controller_) order_ = visiting_order(episode, settings_.searcher);
-  double top = holds.maxCoeff();
+  const bool entropy_each_look = keep_trace || (controller_ && settings_.entropy_floor > 0);
+  double belief_entropy = out.initial_entropy;
   int hit_segment = -1;
   while (settings_.searcher != Searcher::preview_only && out.frames < settings_.frame_budget) {
-    const int segment = next_look(episode, out.frames, belief_entropy, top);
+    const int segment = next_look(out.frames, belief_entropy);
     if (segment < 0) break;
     const Reading reading = read_detector(episode, true_sensor_, segment, looks_[segment]++);
     ++out.frames;
-    const LookLikelihood likelihood = settings_.belief_model.graded
-                                          ? look_likelihood(settings_.belief_model, reading)
-                                      : reading.detected ? on_detection_
-                                                         : on_miss_;
-    if (span > 1) {
-      belief_entropy = bayes_update_span(belief_, likelihood, segment, span);
-      marginal_ = answer_marginal(belief_, span);
-    } else {
-      belief_entropy = bayes_update_in_place(belief_, likelihood, segment, belief_entropy);
-    }
-    top = holds.maxCoeff();
-    if (keep_trace) out.trace.push_back({segment, reading.detected, top, belief_entropy});
+    update_belief(segment, reading);
+    if (entropy_each_look) belief_entropy = weights_.entropy();
+    if (keep_trace)
+      out.trace.push_back({segment, reading.detected,
+                           answer_weights().maxCoeff() / weights_.total(), belief_entropy});
     if (!controller_ && reading.detected) {
       hit_segment = segment;
       out.stopped_confident = true;
       break;
     }
   }
-  out.final_top_belief = top;
+  Eigen::Index top_segment = 0;
+  out.final_top_belief = answer_weights().maxCoeff(&top_segment) / weights_.total();
   if (controller_) out.stopped_confident = out.final_top_belief >= settings_.stop_threshold;
-  out.final_entropy = belief_entropy;
+  out.final_entropy = out.frames == 0     ? out.initial_entropy
+                      : entropy_each_look ? belief_entropy
+                                          : weights_.entropy();
   if (settings_.searcher == Searcher::preview_only) {
     out.correct = episode.preview_correct;
     return out;
   }
   if (controller_)
-    out.answered_segment = argmax(holds);
+    out.answered_segment = static_cast<int>(top_segment);
   else
     out.answered_segment =
-        hit_segment >= 0 ? hit_segment
-                         : argmax(span > 1 ? answer_marginal(episode.prior, span) : episode.prior);
+        hit_segment >= 0
+            ? hit_segment
+            : argmax(span_ > 1 ? answer_marginal(episode.prior, span_) : episode.prior);
   out.correct = holds_answer(episode, out.answered_segment);
   return out;
 }

@@ -3,11 +3,13 @@
 // without a belief.
 #pragma once
 #include <Eigen/Dense>
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "belief.hpp"
+#include "belief_weights.hpp"
 #include "search_episode.hpp"
 
 namespace assay::belief_search {
@@ -49,9 +51,12 @@ struct EpisodeOutcome {
   std::vector<TraceStep> trace;  // filled only when asked for
 };
 
-// One searcher run on episode after episode: the look rule's constants and the binary
-// likelihoods are computed once, and the belief and visit counts reuse their storage, so an
-// episode allocates nothing unless its trace is kept.
+// One searcher run on episode after episode. The belief is kept as unnormalised weights
+// (BeliefWeights), so a look updates one weight (a span's weights); the controller reads its
+// stopping rule and its look from one vectorised scan of them per look (scan_belief,
+// LookChooser). The belief's entropy is computed, O(K), only where it is used: every look for a
+// trace or an entropy floor, else once at the end. The look rule's constants are computed once
+// and storage is reused, so an episode allocates nothing unless its trace is kept.
 class EpisodeSearcher {
  public:
   EpisodeSearcher(const SensorModel& true_sensor, const SearchSettings& settings);
@@ -59,14 +64,25 @@ class EpisodeSearcher {
 
  private:
   // The segment to look at next, or -1 to stop.
-  int next_look(const Episode& episode, int frames, double belief_entropy, double top);
+  int next_look(int frames, double belief_entropy);
+  // P(segment k holds the answer) as weights: the weights, or their sums over a span.
+  const Eigen::VectorXd& answer_weights() const {
+    return span_ > 1 ? marginal_ : weights_.weights();
+  }
+  void update_belief(int segment, const Reading& reading);
 
   SensorModel true_sensor_;
   SearchSettings settings_;
   bool controller_;
-  std::optional<InformationGainRule> rule_;
+  std::optional<LookChooser> chooser_;
   LookLikelihood on_detection_, on_miss_;
-  Eigen::VectorXd belief_, marginal_;
+  // A binary model's likelihood ratios target / other and their logarithms on a miss and on a
+  // detection, where both other likelihoods are positive.
+  bool ratios_known_ = false;
+  std::array<double, 2> ratio_{}, log_ratio_{};
+  BeliefWeights weights_;
+  int span_ = 1;
+  Eigen::VectorXd marginal_;  // answer marginal weights, for answers over several segments
   std::vector<int> looks_, order_;
 };
 

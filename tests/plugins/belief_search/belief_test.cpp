@@ -113,20 +113,3 @@ TEST_CASE("the gain table stays within its error bound and orders decisive pairs
   }
   CHECK_FALSE(bs::GainTable(bs::SensorModel{1.0, 0.1}).exists());
 }
-
-TEST_CASE("the in-place update tracks the posterior and its entropy", "[belief_search]") {
-  std::mt19937_64 rng(9);
-  Eigen::VectorXd belief(6);
-  belief << 0.3, 0.25, 0.15, 0.15, 0.1, 0.05;
-  const bs::SensorModel model{0.8, 0.1};
-  Eigen::VectorXd reference = belief;
-  double h = bs::entropy(belief);
-  for (int t = 0; t < 40; ++t) {
-    const int segment = static_cast<int>(rng() % 6);
-    const bool detected = (rng() & 1) == 1;
-    reference = bs::bayes_update(reference, model, segment, detected);
-    h = bs::bayes_update_in_place(belief, model, segment, detected, h);
-    CHECK((belief - reference).cwiseAbs().maxCoeff() < 1e-12);
-    CHECK(h == Approx(bs::entropy(reference)).margin(1e-10));
-  }
-}

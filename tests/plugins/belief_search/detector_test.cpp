@@ -1,12 +1,14 @@
 // Graded detector confidence and answers spread over several segments: the readings, the Bayes
 // update against enumeration, the information gain against numerical integration, and the
 // controller's calibration on both.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <numbers>
 #include <random>
 
 #include "belief.hpp"
+#include "belief_weights.hpp"
 #include "search_evaluation.hpp"
 
 namespace bs = assay::belief_search;
@@ -102,20 +104,24 @@ TEST_CASE("graded and spanned Bayes updates equal enumeration", "[belief_search]
       for (int history = 0; history < 50; ++history) {
         Eigen::VectorXd prior = Eigen::VectorXd::Random(5).array().abs() + 0.05;
         prior /= prior.sum();
-        Eigen::VectorXd belief = prior;
-        double h = bs::entropy(prior);
+        Eigen::VectorXd belief = prior;  // normalised, as policy training keeps it
+        bs::BeliefWeights weights;       // unnormalised, as the searchers keep it
+        weights.reset(prior, prior.array().log());
         std::vector<bs::Look> looks;
         for (int t = 0; t < 8; ++t) {
           const double score = 1.5 * normal(rng);
           const bs::Look look{pick(rng), score > 0, score};
           looks.push_back(look);
           const auto likelihood = bs::look_likelihood(model, {look.detected, look.score});
-          h = span == 1 ? bs::bayes_update_in_place(belief, likelihood, look.segment, h)
-                        : bs::bayes_update_span(belief, likelihood, look.segment, span);
+          const double h = bs::bayes_update_span(belief, likelihood, look.segment, span);
+          REQUIRE(h == Approx(bs::entropy(belief)).margin(1e-12));
+          const int first = std::max(0, look.segment - span + 1);
+          weights.observe(first, look.segment - first + 1, likelihood);
         }
         const auto reference = bs::posterior_by_enumeration(prior, model, looks, span);
         REQUIRE((belief - reference).cwiseAbs().maxCoeff() < 1e-12);
-        REQUIRE(h == Approx(bs::entropy(reference)).margin(1e-12));
+        REQUIRE((weights.weights() / weights.total() - reference).cwiseAbs().maxCoeff() < 1e-12);
+        REQUIRE(weights.entropy() == Approx(bs::entropy(reference)).margin(1e-12));
       }
     }
   }

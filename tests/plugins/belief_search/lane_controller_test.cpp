@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <vector>
 
+#include "controller_variants.hpp"
 #include "search_evaluation.hpp"
 
 namespace bs = assay::belief_search;
@@ -46,16 +47,11 @@ TEST_CASE("the lane controller gives EpisodeSearcher's outcomes bit for bit", "[
   // stopping by threshold, entropy floor and budget, right and misspecified sensor models.
   for (int segments : {2, 3, 5, 16, 17}) {
     for (double quality : {0.0, 1.0, 3.0}) {
-      for (int variant = 0; variant < 4; ++variant) {
+      for (int variant = 0; variant < bs::testing::kControllerVariants; ++variant) {
         bs::EpisodeConfig config;
         config.segments = segments;
         config.prior_quality = quality;
-        bs::SearchSettings settings;
-        settings.frame_budget = variant == 2 ? segments / 2 : 2 * segments;
-        settings.stop_threshold = variant == 1 ? 0.99 : 0.9;
-        settings.entropy_floor = variant == 3 ? 0.5 : 0.0;
-        settings.belief_model = config.sensor;
-        if (variant == 3) settings.belief_model = {0.95, 0.02};
+        const bs::SearchSettings settings = bs::testing::controller_variant(config, variant);
         REQUIRE(bs::LaneController::covers(config, settings));
         const std::int64_t count = 150, traced = 40;
         const auto lanes = bs::run_episodes(config, settings, count, 17, traced);
