@@ -1,13 +1,14 @@
 """Controller episodes per second: bench_belief_search (Assay) against peer.py (NumPy,
-vectorised over episodes, the same bracketing look rule) at several numbers of segments K (frame
-budget 2K, tau = 0.9); peer_full_scan.py (the first NumPy peer: gains of all K segments) is
+vectorised over episodes, the same bracketing look rule) at several numbers of segments K and of
+episodes per call (frame budget 2K, tau = 0.9); peer_full_scan.py (the first NumPy peer: gains of all K segments) is
 timed as well, for comparison with earlier figures.
 
 Assay and the peers draw their episodes from different random streams, so they agree in
-statistics: accuracy and mean frames within 4 combined standard errors (the two peers share
-their stream and look rule, so in practice they agree exactly; they are checked the same way,
-as their gains may round differently on near ties). CPU seconds, single thread, median
-of repeats on each side; prints episodes per second and the ratios assay / peer, and the load.
+statistics: accuracy, mean frames and mean entropy reduction within 4 combined standard errors
+(the two peers share their stream and look rule, so in practice they agree exactly; they are
+checked the same way, as their gains may round differently on near ties). CPU seconds, single
+thread, median of repeats on each side; prints episodes per second and the ratios assay / peer,
+and the load.
   /usr/bin/python3 bench/belief_search/compare.py build/bin/bench_belief_search
 """
 import json
@@ -17,7 +18,10 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CASES = [(16, 20000, 5), (64, 20000, 5), (256, 10000, 3)]  # segments, episodes, repeats
+# segments, episodes, repeats: the pipelines' points (data/pipelines/belief_search.toml: K = 8
+# and 32, 500 episodes per call), then large batches, where NumPy's per-call costs are spread
+# over more episodes.
+CASES = [(8, 500, 21), (32, 500, 21), (16, 20000, 5), (64, 20000, 5), (256, 10000, 3)]
 
 
 def run(cmd):
@@ -47,7 +51,9 @@ def main():
         p = peer("peer.py", args)
         f = peer("peer_full_scan.py", args)
         agree = all(close(x, y, "accuracy", "accuracy_se") and
-                    close(x, y, "mean_frames", "frames_se") for x, y in ((a, p), (p, f)))
+                    close(x, y, "mean_frames", "frames_se") and
+                    close(x, y, "entropy_reduction", "entropy_reduction_se")
+                    for x, y in ((a, p), (p, f)))
         ok &= agree
         rate_a, rate_p, rate_f = (episodes / x["seconds"] for x in (a, p, f))
         print(f"{k:>4} {episodes:>8} {a['accuracy']:>7.4f}/{p['accuracy']:<7.4f} "

@@ -6,8 +6,10 @@ expected information gain, stop when the top belief reaches tau = 0.9 or after 2
 answer the top segment. Same look rule as the C++ too: the gain depends on a segment's belief
 b alone and is concave in it, so the argmax over segments is one of the two belief values that
 bracket its maximiser b* (first segment on ties); only those two gains are computed. The episodes
-still searching are kept compacted, so each step works on them alone. Prints one JSON line:
-accuracy, mean frames, their standard errors and the median CPU seconds.
+still searching are kept compacted, so each step works on them alone. Per episode it reports
+what the method does: correct or not, frames, and the entropy the search removed (prior minus
+final belief entropy). Prints one JSON line: accuracy, mean frames, mean entropy reduction, their
+standard errors and the median CPU seconds.
   /usr/bin/python3 peer.py <segments> <episodes> <repeats>
 """
 import json
@@ -15,6 +17,7 @@ import sys
 import time
 
 import numpy as np
+from scipy.special import entr
 
 TPR, FPR, TAU, QUALITY = 0.8, 0.1, 0.9, 1.0
 
@@ -46,17 +49,26 @@ def next_look(b, rows):
 
 
 def draw_episodes(segments, episodes, rng):
-    """Priors softmax(quality * N(0, 1)) and answers drawn from them."""
+    """Priors softmax(quality * N(0, 1)), answers drawn from them, and the priors' entropies."""
     logits = QUALITY * rng.standard_normal((episodes, segments))
-    belief = np.exp(logits - logits.max(axis=1, keepdims=True))
-    belief /= belief.sum(axis=1, keepdims=True)
+    logits -= logits.max(axis=1, keepdims=True)
+    belief = np.exp(logits)
+    total = belief.sum(axis=1, keepdims=True)
+    belief /= total
+    # log p = logit - log Z, so H = log Z - sum p logit (as the C++ computes it).
+    entropy = np.log(total[:, 0]) - (belief * logits).sum(axis=1)
     cumulative = belief.cumsum(axis=1)
     answer = (rng.random((episodes, 1)) > cumulative).sum(axis=1)
-    return belief, np.minimum(answer, segments - 1)
+    return belief, np.minimum(answer, segments - 1), entropy
+
+
+def outcomes(belief, answer, frames, initial_entropy):
+    """What the method reports per episode: correct, frames, entropy removed by the search."""
+    return belief.argmax(axis=1) == answer, frames, initial_entropy - entr(belief).sum(axis=1)
 
 
 def run(segments, episodes, rng):
-    belief, answer = draw_episodes(segments, episodes, rng)
+    belief, answer, initial_entropy = draw_episodes(segments, episodes, rng)
     frames = np.zeros(episodes, dtype=np.int64)
     ids = np.flatnonzero(belief.max(axis=1) < TAU)  # the episodes still searching
     b, target = belief[ids], answer[ids]
@@ -76,8 +88,7 @@ def run(segments, episodes, rng):
             belief[ids[~searching]] = b[~searching]
             ids, b, target = ids[searching], b[searching], target[searching]
     belief[ids] = b
-    correct = belief.argmax(axis=1) == answer
-    return correct, frames
+    return outcomes(belief, answer, frames, initial_entropy)
 
 
 def main(run):
@@ -87,7 +98,7 @@ def main(run):
     seconds = []
     for _ in range(max(1, repeats)):
         start = time.process_time()
-        correct, frames = run(segments, episodes, rng)
+        correct, frames, reduction = run(segments, episodes, rng)
         seconds.append(time.process_time() - start)
     acc = correct.mean()
     print(json.dumps({
@@ -95,6 +106,8 @@ def main(run):
         "accuracy_se": float(np.sqrt(acc * (1 - acc) / episodes)),
         "mean_frames": float(frames.mean()),
         "frames_se": float(frames.std(ddof=1) / np.sqrt(episodes)),
+        "entropy_reduction": float(reduction.mean()),
+        "entropy_reduction_se": float(reduction.std(ddof=1) / np.sqrt(episodes)),
         "seconds": float(np.median(seconds))}))
 
 

@@ -7,7 +7,7 @@ accuracy and frames. Prints one JSON line like peer.py.
 """
 import numpy as np
 
-from peer import FPR, TAU, TPR, draw_episodes, main
+from peer import FPR, TAU, TPR, draw_episodes, main, outcomes
 
 
 def binary_entropy(p):
@@ -17,7 +17,7 @@ def binary_entropy(p):
 
 
 def run(segments, episodes, rng):
-    belief, answer = draw_episodes(segments, episodes, rng)
+    belief, answer, initial_entropy = draw_episodes(segments, episodes, rng)
     frames = np.zeros(episodes, dtype=np.int64)
     rows = np.arange(episodes)
     h_tpr, h_fpr = binary_entropy(np.array(TPR)), binary_entropy(np.array(FPR))
@@ -39,8 +39,7 @@ def run(segments, episodes, rng):
         belief[idx] = b
         frames[idx] += 1
         active[idx] = b.max(axis=1) < TAU
-    correct = belief.argmax(axis=1) == answer
-    return correct, frames
+    return outcomes(belief, answer, frames, initial_entropy)
 
 
 if __name__ == "__main__":
