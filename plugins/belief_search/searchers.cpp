@@ -56,19 +56,10 @@ std::vector<std::string> searcher_names() {
 
 int belief_controller_next_look(const Eigen::VectorXd& belief, const SensorModel& model,
                                 double stop_threshold, double entropy_floor) {
-  // A belief with entropy 0 is one-hot and stops on its top belief, so a floor <= 0 never
-  // needs the entropy.
-  return belief_controller_next_look(belief, InformationGainRule(model), stop_threshold,
-                                     entropy_floor, entropy_floor > 0 ? entropy(belief) : 0.0,
-                                     belief.maxCoeff());
-}
-
-int belief_controller_next_look(const Eigen::VectorXd& belief, const InformationGainRule& rule,
-                                double stop_threshold, double entropy_floor, double belief_entropy,
-                                double top_belief) {
-  if (top_belief >= stop_threshold || (entropy_floor > 0 && belief_entropy <= entropy_floor))
+  if (belief.maxCoeff() >= stop_threshold ||
+      (entropy_floor > 0 && entropy(belief) <= entropy_floor))
     return -1;
-  return rule.most_informative_segment(belief);
+  return InformationGainRule(model).most_informative_segment(belief);
 }
 
 EpisodeSearcher::EpisodeSearcher(const SensorModel& true_sensor, const SearchSettings& settings)

@@ -93,9 +93,5 @@ EpisodeOutcome run_search(const Episode& episode, const SensorModel& true_sensor
 // The controller's decision at a belief: the segment to look at, or -1 to stop.
 int belief_controller_next_look(const Eigen::VectorXd& belief, const SensorModel& model,
                                 double stop_threshold, double entropy_floor);
-// The same with the look rule's constants, the belief's entropy and its top value already known.
-int belief_controller_next_look(const Eigen::VectorXd& belief, const InformationGainRule& rule,
-                                double stop_threshold, double entropy_floor, double belief_entropy,
-                                double top_belief);
 
 }  // namespace assay::belief_search
