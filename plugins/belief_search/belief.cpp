@@ -205,7 +205,7 @@ GainTable::GainTable(const SensorModel& model) {
   const double spacing = 1.0 / kIntervals;
   decisive_gap_ = 2 * (curvature * spacing * spacing / 8) + 1e-12;
   // I(b) = h(p) - b h(tpr) - (1 - b) h(fpr), with vectorised logarithms: the table is built once
-  // per run, and 4097 scalar gains would cost as much as ~1500 episodes at K = 16.
+  // per run, and its 4097 gains by scalar logarithms took about 1 ms (measured, bench README).
   const Eigen::ArrayXd b = Eigen::ArrayXd::LinSpaced(kIntervals + 1, 0.0, 1.0);
   const Eigen::ArrayXd p = fpr + b * (tpr - fpr);
   const Eigen::ArrayXd gains = -(p * p.log() + (1 - p) * (1 - p).log()) - b * binary_entropy(tpr) -

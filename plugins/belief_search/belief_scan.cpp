@@ -2,21 +2,20 @@
 // Clang vector extension), each lane keeping its own candidates at their first indices; the
 // four lanes merge at the end with ties to the smaller index. Branches on the values would
 // mispredict whenever the belief's order changes.
-#include <cstring>
 #include <limits>
 
 #include "belief.hpp"
+#include "lanes.hpp"
 
 namespace assay::belief_search {
 
 namespace {
 
-using Lanes = double __attribute__((vector_size(32)));
-using Mask = long long __attribute__((vector_size(32)));  // a comparison's lanes: -1 or 0
-constexpr int kWidth = 4;
+using lanes::broadcast;
+using lanes::kWidth;
+using lanes::Lanes;
+using lanes::Mask;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-Lanes broadcast(double x) { return Lanes{x, x, x, x}; }
 
 // Candidates per lane, indices held as doubles so that they select like the values. Strict
 // comparisons keep a lane's first index on ties.
@@ -49,23 +48,23 @@ void merge(double& value, int& at, double other, int other_at, Better better) {
 BeliefScan scan_belief(const Eigen::VectorXd& belief, double threshold) {
   const int n = static_cast<int>(belief.size());
   const double* values = belief.data();
-  LaneCandidates lanes;
+  LaneCandidates candidates;
   const Lanes t = broadcast(threshold);
   Lanes k{0, 1, 2, 3};
   int i = 0;
   for (; i + kWidth <= n; i += kWidth, k += kWidth) {
-    Lanes v;
-    std::memcpy(&v, values + i, sizeof v);
-    lanes.add(v, k, t);
+    candidates.add(lanes::load(values + i), k, t);
   }
   BeliefScan scan;
   double top = -kInfinity, below = -kInfinity, above = kInfinity;
   const auto greater = [](double a, double b) { return a > b; };
   const auto less = [](double a, double b) { return a < b; };
   for (int j = 0; j < kWidth; ++j) {
-    merge(top, scan.top_at, lanes.top[j], static_cast<int>(lanes.top_at[j]), greater);
-    merge(below, scan.below_at, lanes.below[j], static_cast<int>(lanes.below_at[j]), greater);
-    merge(above, scan.above_at, lanes.above[j], static_cast<int>(lanes.above_at[j]), less);
+    merge(top, scan.top_at, candidates.top[j], static_cast<int>(candidates.top_at[j]), greater);
+    merge(below, scan.below_at, candidates.below[j], static_cast<int>(candidates.below_at[j]),
+          greater);
+    merge(above, scan.above_at, candidates.above[j], static_cast<int>(candidates.above_at[j]),
+          less);
   }
   // The last few values, after every lane's: a tie goes to the earlier index already held.
   for (; i < n; ++i) {

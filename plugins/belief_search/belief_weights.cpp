@@ -55,9 +55,8 @@ void BeliefWeights::observe(int first, int count, const LookLikelihood& likeliho
     }
     return resum();
   }
-  const double ratio = likelihood.target / likelihood.other;
-  const double log_ratio = likelihood.log_target - likelihood.log_other;
-  for (int k = first; k < first + count; ++k) scale(k, ratio, log_ratio);
+  const LikelihoodRatio by = likelihood_ratio(likelihood);
+  for (int k = first; k < first + count; ++k) scale(k, by);
 }
 
 void BeliefWeights::resum() {

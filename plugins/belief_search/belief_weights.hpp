@@ -10,6 +10,15 @@
 
 namespace assay::belief_search {
 
+// What a reading multiplies the looked-at weights by: target / other, and its logarithm.
+struct LikelihoodRatio {
+  double ratio = 1, log_ratio = 0;
+};
+// Defined for likelihood.other > 0.
+inline LikelihoodRatio likelihood_ratio(const LookLikelihood& likelihood) {
+  return {likelihood.target / likelihood.other, likelihood.log_target - likelihood.log_other};
+}
+
 // The arithmetic on weights, written once for BeliefWeights and for LaneController (whose
 // episodes' weights interleave: weight k of a lane at k * stride), so both give the same bits.
 namespace weight_arithmetic {
@@ -22,11 +31,11 @@ inline constexpr int kRange = 64;
 
 // One weight multiplied by a likelihood ratio, the total and its peak updated; returns whether
 // the weights need a resum.
-inline bool scale(double& weight, double& log_weight, double& total, double& peak, double ratio,
-                  double log_ratio) {
+inline bool scale(double& weight, double& log_weight, double& total, double& peak,
+                  const LikelihoodRatio& by) {
   const double before = weight;
-  weight = before * ratio;
-  log_weight += log_ratio;
+  weight = before * by.ratio;
+  log_weight += by.log_ratio;
   total += weight - before;
   peak = std::max(peak, total);
   return total < peak / kDrift || total >= 0x1.0p65;
@@ -49,11 +58,9 @@ class BeliefWeights {
   // Bayes update after a reading that takes the target likelihood on hypotheses
   // first .. first + count - 1 and the other likelihood on the rest.
   void observe(int first, int count, const LookLikelihood& likelihood);
-  // observe() for one hypothesis, k, with the ratio target / other (other > 0) and its
-  // logarithm known: the controller's hot path.
-  void scale(int k, double ratio, double log_ratio) {
-    if (weight_arithmetic::scale(weight_(k), log_weight_(k), total_, peak_total_, ratio, log_ratio))
-      resum();
+  // observe() for one hypothesis, k, with the likelihood ratio known: the controller's hot path.
+  void scale(int k, const LikelihoodRatio& by) {
+    if (weight_arithmetic::scale(weight_(k), log_weight_(k), total_, peak_total_, by)) resum();
   }
 
   const Eigen::VectorXd& weights() const { return weight_; }

@@ -3,7 +3,6 @@
 #include <immintrin.h>
 
 #include <algorithm>
-#include <cstring>
 #include <limits>
 #include <utility>
 
@@ -13,22 +12,11 @@ namespace assay::belief_search {
 
 namespace {
 
-using Lanes = LaneController::Lanes;
-using Mask = LaneController::Mask;
+using lanes::broadcast;
+using lanes::Lanes;
+using lanes::Mask;
 using Bracket = LookChooser::Bracket;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-Lanes broadcast(double x) { return Lanes{x, x, x, x}; }
-
-// Lanes from four doubles, assembled in registers: writing a vector's lanes one by one in
-// memory and reading it whole stalls the load on the four stores.
-Lanes lanes_of(const std::array<double, 4>& x) { return Lanes{x[0], x[1], x[2], x[3]}; }
-
-Lanes load_lanes(const double* p) {
-  Lanes v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
 
 // The running values of the lanes' scan: top, and the bracket of each lane's threshold. Max and
 // min instead of selects: a weight above the threshold offers +0 below it (no weight is
@@ -70,11 +58,8 @@ LaneController::LaneController(const EpisodeConfig& config, const SearchSettings
       rule_(settings.belief_model),
       true_rates_{config.sensor.false_positive_rate, config.sensor.true_positive_rate},
       segments_(config.segments) {
-  const LookLikelihood on_miss = look_likelihood(settings.belief_model, {false, 0.0});
-  const LookLikelihood on_detection = look_likelihood(settings.belief_model, {true, 1.0});
-  ratio_ = {on_miss.target / on_miss.other, on_detection.target / on_detection.other};
-  log_ratio_ = {on_miss.log_target - on_miss.log_other,
-                on_detection.log_target - on_detection.log_other};
+  ratios_ = {likelihood_ratio(look_likelihood(settings.belief_model, {false, 0.0})),
+             likelihood_ratio(look_likelihood(settings.belief_model, {true, 1.0}))};
   for (Group& g : groups_) {
     g.weight.resize(static_cast<std::size_t>(segments_ * kLanes));
     g.log_weight.resize(static_cast<std::size_t>(segments_ * kLanes));
@@ -184,7 +169,7 @@ LaneController::Lanes LaneController::next_looks(const Group& g) const {
     chosen[j] = side == Bracket::below ? g.below[j] : g.above[j];
     tie[j] = side == Bracket::tie;
   }
-  Lanes segment = first_indices(g, lanes_of(chosen));
+  Lanes segment = first_indices(g, lanes::of(chosen));
   // Equal gains: the first of the two segments, as the rule.
   for (int j = 0; j < kLanes; ++j)
     if (tie[j]) segment[j] = std::min(first_index(g, j, g.below[j]), first_index(g, j, g.above[j]));
@@ -203,7 +188,7 @@ LaneController::Lanes LaneController::first_indices(const Group& g, const Lanes&
   int k = 0;
   while (k < segments_) {
     for (const int end = std::min(k + kBlock, segments_); k < end; ++k) {
-      found |= load_lanes(w + k * kLanes) == value;
+      found |= lanes::load(w + k * kLanes) == value;
       sum += found;
     }
     if (_mm256_movemask_pd(__m256d(found)) == 0xF) break;
@@ -226,7 +211,7 @@ LaneController::Lanes LaneController::read(Group& g, const Lanes& segment) {
     const double u = std::max(look_noise(g.noise_seed[j], s, g.looks[s][j]++), 0x1.0p-60);
     detected[j] = u < true_rates_[s == g.answer[j]];
   }
-  return lanes_of(detected);
+  return lanes::of(detected);
 }
 
 void LaneController::update(Group& g, const Lanes& segment, const Lanes& detected) {
@@ -234,8 +219,7 @@ void LaneController::update(Group& g, const Lanes& segment, const Lanes& detecte
     if (g.index[j] < 0) continue;
     const int at = static_cast<int>(segment[j]) * kLanes + j, d = detected[j] > 0;
     // BeliefWeights::scale's arithmetic.
-    if (weight_arithmetic::scale(g.weight[at], g.log_weight[at], g.total[j], g.peak[j], ratio_[d],
-                                 log_ratio_[d]))
+    if (weight_arithmetic::scale(g.weight[at], g.log_weight[at], g.total[j], g.peak[j], ratios_[d]))
       g.total[j] = g.peak[j] =
           weight_arithmetic::resum(g.weight.data() + j, g.log_weight.data() + j, segments_, kLanes);
     g.frames[j] += 1;
@@ -250,15 +234,15 @@ void LaneController::update(Group& g, const Lanes& segment, const Lanes& detecte
 
 void LaneController::scan(Group& g) const {
   // Two scans (even and odd segments) halve the scan's dependency chain.
-  const Lanes threshold = rule_.b_star() * lanes_of(g.total);
+  const Lanes threshold = rule_.b_star() * lanes::of(g.total);
   LaneScan even, odd;
   const double* w = g.weight.data();
   int k = 0;
   for (; k + 1 < segments_; k += 2) {
-    even.add(load_lanes(w + k * kLanes), threshold);
-    odd.add(load_lanes(w + (k + 1) * kLanes), threshold);
+    even.add(lanes::load(w + k * kLanes), threshold);
+    odd.add(lanes::load(w + (k + 1) * kLanes), threshold);
   }
-  if (k < segments_) even.add(load_lanes(w + k * kLanes), threshold);
+  if (k < segments_) even.add(lanes::load(w + k * kLanes), threshold);
   const LaneScan scan = LaneScan::merge(even, odd);
   g.top = scan.top, g.below = scan.below, g.above = scan.above, g.has_below = scan.has_below;
 }

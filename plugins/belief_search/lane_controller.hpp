@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "belief.hpp"
+#include "belief_weights.hpp"
+#include "lanes.hpp"
 #include "search_episode.hpp"
 #include "searchers.hpp"
 
@@ -31,14 +33,11 @@ class LaneController {
   void run(std::uint64_t seed, std::int64_t first, std::int64_t count, std::int64_t traced,
            std::vector<EpisodeOutcome>& outcomes);
 
-  // Four doubles in one AVX register (GCC / Clang vector extension): arithmetic and
-  // comparisons act per lane, a comparison gives a lane mask (-1 or 0 per lane), `mask ? x : y`
-  // selects per lane.
-  using Lanes = double __attribute__((vector_size(32)));
-  using Mask = long long __attribute__((vector_size(32)));
+  using Lanes = lanes::Lanes;
+  using Mask = lanes::Mask;
 
  private:
-  static constexpr int kLanes = 4;
+  static constexpr int kLanes = lanes::kWidth;
   // Two groups of lanes advance phase by phase: one group's chain of dependent steps overlaps
   // the other's (three or four groups measured no faster).
   static constexpr int kGroups = 2;
@@ -86,8 +85,8 @@ class LaneController {
   EpisodeConfig config_;
   SearchSettings settings_;
   LookChooser rule_;
-  std::array<double, 2> ratio_, log_ratio_;  // on a miss / a detection, as EpisodeSearcher's
-  std::array<double, 2> true_rates_;         // the true sensor's detection rate off / on the answer
+  std::array<LikelihoodRatio, 2> ratios_;  // on a miss / a detection, as EpisodeSearcher's
+  std::array<double, 2> true_rates_;       // the true sensor's detection rate off / on the answer
   int segments_;
   Episode episode_;
   std::array<Group, kGroups> groups_;

@@ -9,12 +9,15 @@ SearchSummary summarise(const std::vector<EpisodeOutcome>& outcomes) {
   SearchSummary s;
   s.episodes = static_cast<std::int64_t>(outcomes.size());
   if (outcomes.empty()) return s;
-  double correct = 0, frames = 0, frames_sq = 0, reduction = 0, confident_correct = 0;
+  double correct = 0, frames = 0, frames_sq = 0, reduction = 0, reduction_sq = 0;
+  double confident_correct = 0;
   for (const auto& o : outcomes) {
     correct += o.correct;
     frames += o.frames;
     frames_sq += static_cast<double>(o.frames) * o.frames;
-    reduction += o.initial_entropy - o.final_entropy;
+    const double removed = o.initial_entropy - o.final_entropy;
+    reduction += removed;
+    reduction_sq += removed * removed;
     if (o.stopped_confident) {
       ++s.confident_stops;
       confident_correct += o.correct;
@@ -24,9 +27,12 @@ SearchSummary summarise(const std::vector<EpisodeOutcome>& outcomes) {
   s.accuracy = correct / n;
   s.accuracy_se = std::sqrt(s.accuracy * (1 - s.accuracy) / n);
   s.mean_frames = frames / n;
-  const double var = std::max(0.0, frames_sq / n - s.mean_frames * s.mean_frames);
-  s.frames_se = std::sqrt(var / n);
+  const auto standard_error = [n](double mean, double mean_sq) {
+    return std::sqrt(std::max(0.0, mean_sq - mean * mean) / n);
+  };
+  s.frames_se = standard_error(s.mean_frames, frames_sq / n);
   s.mean_entropy_reduction = reduction / n;
+  s.entropy_reduction_se = standard_error(s.mean_entropy_reduction, reduction_sq / n);
   if (s.confident_stops > 0) {
     const double m = static_cast<double>(s.confident_stops);
     s.confident_accuracy = confident_correct / m;

@@ -15,7 +15,7 @@ struct SearchSummary {
   std::int64_t episodes = 0;
   double accuracy = 0, accuracy_se = 0;
   double mean_frames = 0, frames_se = 0;
-  double mean_entropy_reduction = 0;
+  double mean_entropy_reduction = 0, entropy_reduction_se = 0;
   std::int64_t confident_stops = 0;
   double confident_accuracy = 0, confident_accuracy_se = 0;  // among confident stops
 };

@@ -68,12 +68,8 @@ EpisodeSearcher::EpisodeSearcher(const SensorModel& true_sensor, const SearchSet
       controller_(settings.searcher == Searcher::belief_controller),
       on_detection_(look_likelihood(settings.belief_model, {true, 1.0})),
       on_miss_(look_likelihood(settings.belief_model, {false, 0.0})) {
-  ratios_known_ = !settings.belief_model.graded && on_detection_.other > 0 && on_miss_.other > 0;
-  if (ratios_known_) {
-    ratio_ = {on_miss_.target / on_miss_.other, on_detection_.target / on_detection_.other};
-    log_ratio_ = {on_miss_.log_target - on_miss_.log_other,
-                  on_detection_.log_target - on_detection_.log_other};
-  }
+  if (!settings.belief_model.graded && on_detection_.other > 0 && on_miss_.other > 0)
+    binary_ratios_ = {likelihood_ratio(on_miss_), likelihood_ratio(on_detection_)};
   if (controller_) chooser_.emplace(settings.belief_model);
 }
 
@@ -88,8 +84,8 @@ int EpisodeSearcher::next_look(int frames, double belief_entropy) {
 }
 
 void EpisodeSearcher::update_belief(int segment, const Reading& reading) {
-  if (ratios_known_ && span_ == 1)
-    return weights_.scale(segment, ratio_[reading.detected], log_ratio_[reading.detected]);
+  if (binary_ratios_ && span_ == 1)
+    return weights_.scale(segment, (*binary_ratios_)[reading.detected]);
   const LookLikelihood likelihood = settings_.belief_model.graded
                                         ? look_likelihood(settings_.belief_model, reading)
                                     : reading.detected ? on_detection_

@@ -76,10 +76,9 @@ class EpisodeSearcher {
   bool controller_;
   std::optional<LookChooser> chooser_;
   LookLikelihood on_detection_, on_miss_;
-  // A binary model's likelihood ratios target / other and their logarithms on a miss and on a
-  // detection, where both other likelihoods are positive.
-  bool ratios_known_ = false;
-  std::array<double, 2> ratio_{}, log_ratio_{};
+  // A binary model's likelihood ratios on a miss and on a detection, where both other
+  // likelihoods are positive.
+  std::optional<std::array<LikelihoodRatio, 2>> binary_ratios_;
   BeliefWeights weights_;
   int span_ = 1;
   Eigen::VectorXd marginal_;  // answer marginal weights, for answers over several segments
