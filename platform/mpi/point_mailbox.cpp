@@ -21,13 +21,13 @@ void PointMailbox::close() {
 
 bool PointMailbox::wait_for_request() {
   std::unique_lock lock(mutex_);
-  asked_.wait(lock, [&] { return (asking_ && !has_answer_) || closed_; });
-  return asking_ && !has_answer_;
+  asked_.wait(lock, [&] { return unanswered() || closed_; });
+  return unanswered();
 }
 
 bool PointMailbox::asking() const {
   std::lock_guard lock(mutex_);
-  return asking_ && !has_answer_;
+  return unanswered();
 }
 
 void PointMailbox::answer(std::optional<std::size_t> index) {

@@ -23,6 +23,9 @@ class PointMailbox {
   void answer(std::optional<std::size_t> index);
 
  private:
+  // With mutex_ held: the sweep waits for an answer it has not been given yet.
+  bool unanswered() const { return asking_ && !has_answer_; }
+
   mutable std::mutex mutex_;
   std::condition_variable answered_, asked_;
   bool asking_ = false;

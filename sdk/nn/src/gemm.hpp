@@ -25,9 +25,9 @@ struct StridedOperand {
 enum class Store { assign, add };
 
 // c (m x n, rows ldc apart) = alpha a b, + c if store is add, + bias (n floats) per row if given
-// (with assign only). a is m x k, b is k x n. A b whose rows are not contiguous is first copied
-// to `scratch` (k * n floats; null: a temporary, which the allocator may hand back to the
-// kernel and fault in again on the next call).
+// (with assign only). a is m x k, b is k x n with a unit stride (as detail::strided gives). A b
+// whose rows are not contiguous is first copied to `scratch` (k * n floats; null: a temporary,
+// which the allocator may hand back to the kernel and fault in again on the next call).
 void avx512_gemm(Index m, Index n, Index k, StridedOperand a, StridedOperand b, float alpha,
                  float* c, Index ldc, Store store, const float* bias, float* scratch = nullptr);
 

@@ -102,7 +102,7 @@ ASSAY_NN_AVX512 void column_blocks(Index m, Index n, Index k, StridedOperand a, 
   for (Index j = 0; j < n; j += 64) {
     const Index width = std::min<Index>(64, n - j);
     const Index vectors = (width + 15) / 16;
-    const auto last = static_cast<__mmask16>((1u << (width - 16 * (vectors - 1))) - 1);
+    const __mmask16 last = avx512::first_lanes(width - 16 * (vectors - 1));
     const float* bias_j = bias != nullptr ? bias + j : nullptr;
     switch (vectors) {
       case 1:
@@ -207,20 +207,13 @@ ASSAY_NN_AVX512 void product(Index m, Index n, Index k, StridedOperand a, Stride
     depth_slices<E>(m, n, k, a, b.data, b.row_stride, alpha, c, ldc, bias);
     return;
   }
-  // A transposed B: rows of B must be contiguous for the vector loads.
+  // A transposed B (row_stride 1): rows of B must be contiguous for the vector loads.
   std::unique_ptr<float[]> temporary;
   if (scratch == nullptr) {
     temporary = std::make_unique_for_overwrite<float[]>(static_cast<std::size_t>(k * n));
     scratch = temporary.get();
   }
-  if (b.row_stride == 1) {
-    pack_transposed(b.data, b.col_stride, k, n, scratch);
-  } else {
-    for (Index p = 0; p < k; ++p) {
-      for (Index j = 0; j < n; ++j)
-        scratch[p * n + j] = b.data[p * b.row_stride + j * b.col_stride];
-    }
-  }
+  pack_transposed(b.data, b.col_stride, k, n, scratch);
   depth_slices<E>(m, n, k, a, scratch, n, alpha, c, ldc, bias);
 }
 

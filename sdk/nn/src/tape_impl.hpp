@@ -110,16 +110,11 @@ struct TapeImpl {
   // Adds alpha op(a) op(b) to the gradient of node `id`, the product written straight into it.
   template <class A, class B>
   void accumulate_product(int id, const A& a, bool ta, const B& b, bool tb, T alpha = T(1)) {
-    Node<T>& n = nodes[id];
-    if (!n.requires_grad) return;
-    Mat<T>& g = n.grad_storage();
+    bool adds = false;
+    Mat<T>* g = gradient_buffer(id, &adds);
+    if (g == nullptr) return;
     Mat<T> scratch = tb ? take(b.cols(), b.rows()) : Mat<T>();
-    if (g.size() == 0) {
-      g = take(ta ? a.cols() : a.rows(), tb ? b.rows() : b.cols());
-      gemm(a, ta, b, tb, g, alpha, Store::assign, nullptr, &scratch);
-    } else {
-      gemm(a, ta, b, tb, g, alpha, Store::add, nullptr, &scratch);
-    }
+    gemm(a, ta, b, tb, *g, alpha, adds ? Store::add : Store::assign, nullptr, &scratch);
     pool.give(scratch);
   }
 
