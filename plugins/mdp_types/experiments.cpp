@@ -216,44 +216,48 @@ ValueSpread spread_of(const std::vector<double>& all) {
   return out;
 }
 
+// The spread of value(rng) over `replicates` data sets, data set r drawn from stream r.
+template <class DataSetValue>
+ValueSpread spread_over_data_sets(int replicates, std::uint64_t seed, const BlockRunner& run,
+                                  const DataSetValue& value) {
+  std::vector<double> values(static_cast<std::size_t>(replicates));
+  run(values.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t r = begin; r < end; ++r) {
+      std::mt19937_64 rng(stream_seed(seed, r));
+      values[r] = value(rng);
+    }
+  });
+  return spread_of(values);
+}
+
 }  // namespace
 
 ValueSpread plug_in_value_spread(const FiniteMdp& mdp, const Eigen::VectorXd& weights, int n,
                                  int replicates, std::uint64_t seed, const BlockRunner& run) {
   const Eigen::VectorXd d = weights / weights.sum();
   const KlDesign design{Sampling::generative, n, 0.1};
-  std::vector<double> values(static_cast<std::size_t>(replicates));
-  run(values.size(), [&](std::size_t begin, std::size_t end) {
-    for (std::size_t r = begin; r < end; ++r) {
-      std::mt19937_64 rng(stream_seed(seed, r));
-      const Eigen::MatrixXd empirical = sample_transition_counts(mdp, design, rng) / n;
-      values[r] = d.dot(policy_value(mdp, empirical));
-    }
+  return spread_over_data_sets(replicates, seed, run, [&](std::mt19937_64& rng) {
+    const Eigen::MatrixXd empirical = sample_transition_counts(mdp, design, rng) / n;
+    return d.dot(policy_value(mdp, empirical));
   });
-  return spread_of(values);
 }
 
 ValueSpread trajectory_value_spread(const FiniteMdp& mdp, const Eigen::VectorXd& weights, int n,
                                     int replicates, std::uint64_t seed, const BlockRunner& run) {
   const Eigen::VectorXd d = weights / weights.sum();
   const KlDesign design{Sampling::trajectory, n, 0.1};
-  std::vector<double> values(static_cast<std::size_t>(replicates));
-  run(values.size(), [&](std::size_t begin, std::size_t end) {
-    for (std::size_t r = begin; r < end; ++r) {
-      std::mt19937_64 rng(stream_seed(seed, r));
-      const Eigen::MatrixXd counts = sample_transition_counts(mdp, design, rng);
-      Eigen::MatrixXd empirical = mdp.transitions;
-      bool visited = true;
-      for (int z = 0; z < mdp.pairs(); ++z) {
-        if (mdp.policy(z / mdp.actions(), z % mdp.actions()) == 0) continue;
-        const double visits = counts.row(z).sum();
-        visited &= visits > 0;
-        empirical.row(z) = counts.row(z) / std::max(visits, 1.0);
-      }
-      values[r] = visited ? d.dot(policy_value(mdp, empirical)) : kNaN;
+  return spread_over_data_sets(replicates, seed, run, [&](std::mt19937_64& rng) {
+    const Eigen::MatrixXd counts = sample_transition_counts(mdp, design, rng);
+    Eigen::MatrixXd empirical = mdp.transitions;
+    bool visited = true;
+    for (int z = 0; z < mdp.pairs(); ++z) {
+      if (mdp.policy(z / mdp.actions(), z % mdp.actions()) == 0) continue;
+      const double visits = counts.row(z).sum();
+      visited &= visits > 0;
+      empirical.row(z) = counts.row(z) / std::max(visits, 1.0);
     }
+    return visited ? d.dot(policy_value(mdp, empirical)) : kNaN;
   });
-  return spread_of(values);
 }
 
 }  // namespace assay::mdp_types

@@ -41,17 +41,17 @@ Eigen::MatrixXd pair_kernel(const FiniteMdp& mdp) {
   return k;
 }
 
-Eigen::MatrixXd state_chain(const FiniteMdp& mdp, const Eigen::MatrixXd& transitions) {
-  const int ns = mdp.states(), na = mdp.actions();
+Eigen::MatrixXd state_chain(const Eigen::MatrixXd& transitions, const Eigen::MatrixXd& policy) {
+  const Eigen::Index ns = policy.rows(), na = policy.cols();
   Eigen::MatrixXd p_pi = Eigen::MatrixXd::Zero(ns, ns);
-  for (int s = 0; s < ns; ++s)
-    for (int a = 0; a < na; ++a) p_pi.row(s) += mdp.policy(s, a) * transitions.row(s * na + a);
+  for (Eigen::Index s = 0; s < ns; ++s)
+    for (Eigen::Index a = 0; a < na; ++a) p_pi.row(s) += policy(s, a) * transitions.row(s * na + a);
   return p_pi;
 }
 
 Eigen::VectorXd discounted_occupancy(const FiniteMdp& mdp, const Eigen::VectorXd& d) {
   const int ns = mdp.states();
-  const Eigen::MatrixXd p_pi = state_chain(mdp, mdp.transitions);
+  const Eigen::MatrixXd p_pi = state_chain(mdp.transitions, mdp.policy);
   return (Eigen::MatrixXd::Identity(ns, ns) - mdp.discount * p_pi)
       .transpose()
       .partialPivLu()
@@ -63,7 +63,7 @@ Eigen::VectorXd policy_value(const FiniteMdp& mdp, const Eigen::MatrixXd& transi
   Eigen::VectorXd r_pi = Eigen::VectorXd::Zero(ns);
   for (int s = 0; s < ns; ++s)
     for (int a = 0; a < na; ++a) r_pi(s) += mdp.policy(s, a) * mdp.rewards(s * na + a);
-  const Eigen::MatrixXd p_pi = state_chain(mdp, transitions);
+  const Eigen::MatrixXd p_pi = state_chain(transitions, mdp.policy);
   return (Eigen::MatrixXd::Identity(ns, ns) - mdp.discount * p_pi).partialPivLu().solve(r_pi);
 }
 

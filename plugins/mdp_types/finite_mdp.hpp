@@ -22,9 +22,9 @@ struct FiniteMdp {
 
 Eigen::MatrixXd pair_kernel(const FiniteMdp& mdp);
 
-// P_pi(s' | s) = sum_a pi(a | s) P(s' | s, a) under `transitions` (same shape as
-// mdp.transitions).
-Eigen::MatrixXd state_chain(const FiniteMdp& mdp, const Eigen::MatrixXd& transitions);
+// P_pi(s' | s) = sum_a pi(a | s) P(s' | s, a) for `transitions` shaped like
+// FiniteMdp::transitions and `policy` like FiniteMdp::policy.
+Eigen::MatrixXd state_chain(const Eigen::MatrixXd& transitions, const Eigen::MatrixXd& policy);
 
 // w = (I - gamma P_pi)^-T d: the discounted state occupancy from the start weights d, which is
 // how much d . V^pi moves when the next-state law of a state changes.

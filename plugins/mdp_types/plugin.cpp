@@ -633,8 +633,10 @@ mt::ValueRateDesign read_value_rate_design(const assay::Context& ctx, const std:
           ctx.seed()};
 }
 
+// `generative_curve` is the generative report's curve at the same offsets, which gives the
+// trajectory curve its generative_rate column.
 void write_trajectory_outputs(assay::Context& ctx, const mt::FiniteMdp& mdp,
-                              const Eigen::VectorXd& d) {
+                              const Eigen::VectorXd& d, const mt::RateCurve& generative_curve) {
   const mt::TrajectoryRateOptions options{ctx.param<int>("trajectory_random_starts"), ctx.seed(),
                                           1.0};
   mt::TrajectoryValueReport t;
@@ -660,7 +662,7 @@ void write_trajectory_outputs(assay::Context& ctx, const mt::FiniteMdp& mdp,
   ctx.output("trajectory_starts_agreeing", static_cast<std::int64_t>(t.rate.starts_agreeing));
   ctx.output("trajectory_start_spread", t.start_spread);
   ctx.output("trajectory_curve",
-             curve_table(t.curve).add("generative_rate", t.curve.generative_rates));
+             curve_table(t.curve).add("generative_rate", generative_curve.rates));
   ctx.output("trajectory_exact_rate_at_max_n", t.finite_n.exact_rate_at_max_n());
   ctx.output("trajectory_gap_at_max_n", t.finite_n.gap_at_max_n());
   ctx.output("trajectory_finite_n", finite_n_table(t.finite_n));
@@ -701,7 +703,7 @@ void mdp_value_rate(assay::Context& ctx) {
   ctx.output("mc_sd", g.spread.sd);
   ctx.output("mc_sd_se", g.spread.sd_se);
   if (ctx.param<std::string>("data") == "trajectory")
-    write_trajectory_outputs(ctx, mdp, d);
+    write_trajectory_outputs(ctx, mdp, d, g.curve);
   else
     write_absent_trajectory_outputs(ctx);
   ctx.progress(1.0);

@@ -10,15 +10,6 @@ namespace assay::mdp_types {
 
 namespace {
 
-Eigen::MatrixXd state_kernel(const FiniteMdp& mdp, const Eigen::MatrixXd& transitions,
-                             const Eigen::MatrixXd& policy) {
-  const int ns = mdp.states(), na = mdp.actions();
-  Eigen::MatrixXd k = Eigen::MatrixXd::Zero(ns, ns);
-  for (int s = 0; s < ns; ++s)
-    for (int a = 0; a < na; ++a) k.row(s) += policy(s, a) * transitions.row(s * na + a);
-  return k;
-}
-
 void normalise_rows(Eigen::MatrixXd& m) {
   for (Eigen::Index i = 0; i < m.rows(); ++i) m.row(i) /= m.row(i).sum();
 }
@@ -37,8 +28,7 @@ Eigen::MatrixXd TiltedPairChain::pair() const {
 
 TiltCoordinates::TiltCoordinates(const FiniteMdp& mdp) : mdp_(mdp) {
   mdp.validate();
-  const Eigen::VectorXd mu =
-      stationary_distribution(state_kernel(mdp, mdp.transitions, mdp.policy));
+  const Eigen::VectorXd mu = stationary_distribution(state_chain(mdp.transitions, mdp.policy));
   if ((mu.array() <= 1e-12).any())
     throw std::invalid_argument("every state must be recurrent under the policy");
   const int na = mdp.actions();
@@ -71,7 +61,7 @@ TiltedPairChain TiltCoordinates::chain(const Eigen::VectorXd& logits) const {
   }
   normalise_rows(c.transitions);
   normalise_rows(c.policy);
-  c.states = stationary_distribution(state_kernel(mdp_, c.transitions, c.policy));
+  c.states = stationary_distribution(state_chain(c.transitions, c.policy));
   c.visits.resize(mdp_.pairs());
   for (int s = 0; s < mdp_.states(); ++s)
     for (int a = 0; a < mdp_.actions(); ++a)

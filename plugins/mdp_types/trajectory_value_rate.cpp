@@ -133,7 +133,7 @@ TrajectoryValueRate trajectory_value_rate(const FiniteMdp& mdp, const Eigen::Vec
 
 double trajectory_value_variance(const FiniteMdp& mdp, const Eigen::VectorXd& weights) {
   const int ns = mdp.states(), na = mdp.actions();
-  const Eigen::VectorXd mu = stationary_distribution(state_chain(mdp, mdp.transitions));
+  const Eigen::VectorXd mu = stationary_distribution(state_chain(mdp.transitions, mdp.policy));
   Eigen::VectorXd visits(mdp.pairs());
   for (int s = 0; s < ns; ++s)
     for (int a = 0; a < na; ++a) visits(s * na + a) = mu(s) * mdp.policy(s, a);

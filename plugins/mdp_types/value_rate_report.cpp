@@ -110,7 +110,6 @@ TrajectoryValueReport trajectory_value_report(const FiniteMdp& mdp, const Eigen:
     out.curve.values.push_back(truth + o);
     out.curve.rates.push_back(rate(truth + o).rate);
     out.curve.gaussian_rates.push_back(o * o / (2 * variance));
-    out.curve.generative_rates.push_back(plug_in_value_rate(mdp, d, truth + o).rate);
   }
 
   std::vector<double> log_p;

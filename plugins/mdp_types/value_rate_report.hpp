@@ -46,8 +46,7 @@ struct ValueRateDesign {
 
 struct RateCurve {
   std::vector<double> offsets, values, rates;
-  std::vector<double> gaussian_rates;    // offset^2 / (2 sigma^2)
-  std::vector<double> generative_rates;  // the trajectory report only
+  std::vector<double> gaussian_rates;  // offset^2 / (2 sigma^2)
 };
 
 // sqrt(n) times the sd of d . V^pi(P^) over the data sets and its standard error; NaN without
