@@ -3,12 +3,16 @@
 #include <algorithm>
 #include <iomanip>
 #include <sstream>
+#include <unordered_set>
 
 namespace assay {
 
 namespace {
 
 using Row = std::vector<std::string>;
+
+// Beyond this, --dry-run does not walk the whole plan to count distinct node lineages.
+constexpr std::size_t kCountedPlanSize = 1'000'000;
 
 std::string cell_text(const Value& v) {
   if (v.kind() != Kind::real) return to_text(v);
@@ -42,7 +46,24 @@ std::vector<std::string> scalar_columns(const ResultSet& results) {
   return columns;
 }
 
-Row point_row(const PointResult& p, const std::vector<std::string>& scalars) {
+// The nodes a point did not compute itself: "lm shared", "lm from old.h5".
+std::string taken_nodes(const PointResult& p) {
+  std::string text;
+  for (const auto& record : p.nodes) {
+    if (record.origin == "computed") continue;
+    const bool reused = record.origin.starts_with("reused ");
+    text += (text.empty() ? "" : ", ") + record.node +
+            (reused ? " from " + record.origin.substr(7) : " " + record.origin);
+  }
+  return text;
+}
+
+bool any_taken_nodes(const ResultSet& results) {
+  return std::any_of(results.points.begin(), results.points.end(),
+                     [](const PointResult& p) { return !taken_nodes(p).empty(); });
+}
+
+Row point_row(const PointResult& p, const std::vector<std::string>& scalars, bool taken) {
   Row row{p.id, std::string(status_name(p.status))};
   for (const auto& [key, value] : p.swept) row.push_back(cell_text(value));
   row.push_back(std::to_string(p.replicate));
@@ -54,8 +75,21 @@ Row point_row(const PointResult& p, const std::vector<std::string>& scalars) {
   std::ostringstream wall;
   wall << std::fixed << std::setprecision(3) << p.wall_s;
   row.push_back(wall.str());
+  if (taken) row.push_back(taken_nodes(p));
   row.push_back(p.error);
   return row;
+}
+
+// Distinct lineage keys of each node over the plan: what the sweep will compute.
+std::vector<std::size_t> distinct_keys(const SweepPlan& plan, std::size_t nodes) {
+  std::vector<std::unordered_set<std::string>> keys(nodes);
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const auto point = plan.point(i);
+    for (std::size_t n = 0; n < nodes; ++n) keys[n].insert(point.lineage[n].key);
+  }
+  std::vector<std::size_t> counts;
+  for (const auto& k : keys) counts.push_back(k.size());
+  return counts;
 }
 
 }  // namespace
@@ -75,10 +109,12 @@ void print_results(const ResultSet& results, std::size_t limit, std::ostream& ou
   header.push_back("replicate");
   header.insert(header.end(), scalars.begin(), scalars.end());
   header.push_back("wall_s");
+  const bool taken = any_taken_nodes(results);
+  if (taken) header.push_back("not computed here");
   header.push_back("error");
   std::vector<Row> rows{header};
   for (std::size_t i = 0; i < results.points.size() && i < limit; ++i)
-    rows.push_back(point_row(results.points[i], scalars));
+    rows.push_back(point_row(results.points[i], scalars, taken));
   print_rows(rows, out);
   if (results.points.size() > limit)
     out << "... " << results.points.size() - limit << " more points (--limit N shows more)\n";
@@ -87,11 +123,25 @@ void print_results(const ResultSet& results, std::size_t limit, std::ostream& ou
 void print_plan(const Pipeline& pipeline, const SweepPlan& plan, std::size_t limit,
                 std::ostream& out) {
   out << "pipeline " << pipeline.name << " (" << pipeline.file << "), seed " << pipeline.seed
-      << ", " << plan.size() << " points\n\nnodes, in run order:\n";
-  for (const auto& node : pipeline.nodes) {
-    out << "  " << node.name << " = " << node.method << "\n";
-    for (const auto& [name, setting] : node.params)
-      out << "      " << name << " = " << to_text(setting.value) << "\n";
+      << ", " << plan.size() << " points\n\nnodes, in run order (each computed once per "
+      << "distinct lineage; points that differ only downstream share it):\n";
+  const auto& swept = plan.swept_keys();
+  const auto distinct = plan.size() <= kCountedPlanSize ? distinct_keys(plan, pipeline.nodes.size())
+                                                        : std::vector<std::size_t>();
+  for (std::size_t n = 0; n < pipeline.nodes.size(); ++n) {
+    const auto& node = pipeline.nodes[n];
+    out << "  " << node.name << " = " << node.method;
+    if (!distinct.empty())
+      out << "  (" << distinct[n] << " distinct of " << plan.size() << " points)";
+    if (node.shared_across_replicates) out << "  [shared across replicates]";
+    out << "\n";
+    for (const auto& [name, setting] : node.params) {
+      const bool is_swept =
+          std::find(swept.begin(), swept.end(), node.name + "." + name) != swept.end();
+      out << "      " << name << " = "
+          << (is_swept ? "swept (first: " + to_text(setting.value) + ")" : to_text(setting.value))
+          << "\n";
+    }
     for (const auto& [port, link] : node.inputs)
       out << "      input " << port << " <- " << link.node << "." << link.port << "\n";
   }

@@ -3,6 +3,7 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "cli/command_options.hpp"
 #include "cli/loaded_plugins.hpp"
@@ -10,8 +11,11 @@
 #include "cli/run_provenance.hpp"
 #include "mpi/mpi_launch.hpp"
 #include "mpi/rank_shards.hpp"
+#include "pipeline/sweep_growth.hpp"
 #include "pipeline/sweep_plan.hpp"
 #include "run/sweep_runner.hpp"
+#include "store/result_paths.hpp"
+#include "store/stored_nodes.hpp"
 #ifdef ASSAY_HAVE_MPI
 #include "mpi/distributed_run.hpp"
 #endif
@@ -24,13 +28,19 @@ const char* kUsage = R"(Usage: assay run PIPELINE.toml [options]
 
 Runs every point of the pipeline's sweep (or its single point) and stores outputs,
 parameters and provenance in an HDF5 file. Finished points are committed in batches,
-so a run that is killed keeps them; `--resume` finishes it.
+so a run that is killed keeps them; `--resume` finishes it, and also runs the new
+points of a sweep that has grown (more values or replicates).
+
+A node is computed once per distinct lineage (its method, params, inputs, seed and
+replicate): points that differ only downstream of it share it, and `--reuse` takes
+it from an older result. `--dry-run` shows how many distinct lineages each node has.
 
 Examples:
   assay run data/pipelines/examples.toml
   assay run sweep.toml -o out.h5 -j 2 --set data.rows=20 --set 'sweep.data.cols=[2,4,8]'
   assay run sweep.toml -o out.h5 --resume          # after Ctrl-C, a kill or failed points
   assay run sweep.toml --dry-run                   # validate and print the points
+  assay run finetune.toml --reuse pretrain.h5      # nodes pretrain.h5 computed are not rerun
   mpirun -np 8 assay run sweep.toml -o out.h5      # over MPI ranks, one merged out.h5
   assay run sweep.toml -o part3.h5 --shard 3/8     # a Slurm job array task; then assay merge
 
@@ -98,6 +108,59 @@ void report(const RunCounts& counts, const std::filesystem::path& out, double se
   if (!quiet && counts.planned <= 20) print_results(read_results(out), 20, std::cout);
 }
 
+// --reuse files, and on --resume the finished result itself: a grown sweep's new points take
+// the nodes its old points computed.
+std::vector<std::unique_ptr<StoredNodes>> reuse_sources(const po::variables_map& vm,
+                                                        const std::filesystem::path& out) {
+  std::vector<std::unique_ptr<StoredNodes>> sources;
+  if (vm.count("resume") && std::filesystem::exists(out))
+    sources.push_back(std::make_unique<StoredNodes>(out));
+  if (vm.count("reuse"))
+    for (const auto& file : vm["reuse"].as<std::vector<std::string>>())
+      sources.push_back(std::make_unique<StoredNodes>(file));
+  return sources;
+}
+
+std::vector<const NodeSource*> source_pointers(
+    const std::vector<std::unique_ptr<StoredNodes>>& sources) {
+  std::vector<const NodeSource*> pointers;
+  for (const auto& source : sources) pointers.push_back(source.get());
+  return pointers;
+}
+
+// A plugin of a new version computes something else: a grown sweep must not mix the two.
+void require_same_plugins(const RunInfo& earlier, const RunInfo& now,
+                          const std::filesystem::path& out) {
+  for (const auto& was : earlier.plugins)
+    for (const auto& is : now.plugins)
+      if (was.name == is.name && was.version != is.version)
+        throw SourceError(
+            {out.string()}, "plugin " + is.name,
+            "version " + is.version + " now, " + was.version + " when the result was written",
+            "--resume may add sweep values and replicates only; run into another "
+            "--out, or reuse its nodes with --reuse");
+}
+
+// --resume of a result whose sweep has since grown: what the writer accepts of it. A change
+// that is not growth throws, naming the key.
+SweepGrowth sweep_growth(const std::filesystem::path& out, const Pipeline& pipeline,
+                         const SweepPlan& plan, const PluginRegistry& registry,
+                         const RunInfo& info) {
+  SweepGrowth growth;
+  for (const auto& earlier : read_run_infos(out)) {
+    if (earlier.fingerprint == plan.fingerprint()) continue;
+    auto before = parse_pipeline_text(earlier.pipeline_toml, out.string() + " (its pipeline)");
+    validate(before, registry);
+    check_sweep_growth(before, pipeline, out.string());
+    require_same_plugins(earlier, info, out);
+    growth.earlier_fingerprints.insert(earlier.fingerprint);
+    growth.earlier_fingerprints.insert(earlier.grown_from.begin(), earlier.grown_from.end());
+  }
+  if (!growth.earlier_fingerprints.empty())
+    for (std::size_t i = 0; i < plan.size(); ++i) growth.sweep_index[plan.point(i).id] = i;
+  return growth;
+}
+
 // Under mpirun or srun: the points are dealt over the ranks (mpi/distributed_run.hpp).
 int run_over_mpi(const CommandLine& cmd, const Pipeline& pipeline, const SweepPlan& plan,
                  const PluginRegistry& registry, const std::filesystem::path& out,
@@ -108,7 +171,8 @@ int run_over_mpi(const CommandLine& cmd, const Pipeline& pipeline, const SweepPl
   if (!vm.count("out"))
     throw UsageError("under mpirun, name the result with --out FILE, so every rank agrees on it");
   const MpiSession mpi;
-  const PointExecutor executor(pipeline, registry);
+  const auto reused = reuse_sources(vm, out);
+  const PointExecutor executor(pipeline, registry, source_pointers(reused));
   const auto start = std::chrono::steady_clock::now();
   const DistributedRun run{plan,
                            executor,
@@ -142,9 +206,12 @@ int run_command(const CommandLine& cmd) {
       "resume", "finish an interrupted or partly failed run in --out")(
       "timeout", po::value<double>(), "per-point limit in seconds (cooperative)")(
       "dry-run", "validate and print the expanded plan; run nothing")(
-      "shard", po::value<std::string>(),
-      "run only shard I/N of the points (default from "
-      "SLURM_ARRAY_TASK_ID/COUNT); join with `assay merge`")("quiet,q", "no progress line");
+      "reuse", po::value<std::vector<std::string>>()->composing(),
+      "take nodes whose lineage an older result holds from it instead of computing them "
+      "(repeatable)")("shard", po::value<std::string>(),
+                      "run only shard I/N of the points (default from "
+                      "SLURM_ARRAY_TASK_ID/COUNT); join with `assay merge`")("quiet,q",
+                                                                             "no progress line");
   po::positional_options_description positional;
   positional.add("pipeline", 1);
   po::variables_map vm;
@@ -172,9 +239,15 @@ int run_command(const CommandLine& cmd) {
   // What a killed MPI run left is finished by any number of processes, this one included.
   if (vm.count("resume")) join_rank_shards(out);
 
-  ResultWriter writer(out, make_run_info(pipeline, plan, *registry, cmd.text),
-                      vm.count("resume") > 0);
-  const PointExecutor executor(pipeline, *registry);
+  auto info = make_run_info(pipeline, plan, *registry, cmd.text);
+  SweepGrowth growth;
+  if (vm.count("resume") &&
+      (std::filesystem::exists(out) || std::filesystem::exists(parts_dir(out))))
+    growth = sweep_growth(out, pipeline, plan, *registry, info);
+  info.grown_from.assign(growth.earlier_fingerprints.begin(), growth.earlier_fingerprints.end());
+  ResultWriter writer(out, std::move(info), vm.count("resume") > 0, std::move(growth));
+  const auto reused = reuse_sources(vm, out);
+  const PointExecutor executor(pipeline, *registry, source_pointers(reused));
   const auto start = std::chrono::steady_clock::now();
   const auto counts = run_sweep(plan, executor, writer, run, *cmd.interrupt);
   writer.finish();

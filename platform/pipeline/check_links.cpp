@@ -57,12 +57,27 @@ void check_connected(const NodeSpec& node, const MethodInfo& method) {
   }
 }
 
+// A node shared across replicates whose input varies with the replicate would not be shared.
+void check_shared_inputs(const Pipeline& pipeline, const NodeSpec& node) {
+  if (!node.shared_across_replicates) return;
+  for (const auto& [port, link] : node.inputs) {
+    const auto* upstream = pipeline.find_node(link.node);
+    if (upstream && !upstream->shared_across_replicates)
+      throw SourceError(
+          node.replicate_pos, "nodes." + node.name + ".replicate",
+          "\"shared\", but its input " + port + " comes from node " + link.node +
+              ", which varies with the replicate",
+          "add replicate = \"shared\" to [nodes." + link.node + "] too, or remove it here");
+  }
+}
+
 }  // namespace
 
 void check_links(const Pipeline& pipeline, const NodeMethods& methods) {
   for (const auto& node : pipeline.nodes) {
     for (const auto& [port, link] : node.inputs) check_link(pipeline, methods, node, port, link);
     check_connected(node, *methods.find(node.name)->second);
+    check_shared_inputs(pipeline, node);
   }
 }
 

@@ -44,6 +44,19 @@ std::string read_method(const toml::table& table, const TomlOrigin& origin, Node
   return method->as_string()->get();
 }
 
+// `replicate = "shared" | "each"` (default "each"): whether the node's lineage varies with the
+// replicate.
+void read_replicate(const toml::node& node, const TomlOrigin& origin, NodeSpec& out) {
+  const auto* text = node.as_string();
+  out.replicate_pos = origin.pos(node.source());
+  if (!text || (text->get() != "shared" && text->get() != "each"))
+    throw SourceError(out.replicate_pos, "nodes." + out.name + ".replicate",
+                      "expected \"shared\" or \"each\", got " + toml_node_text(node),
+                      "\"shared\": one computation serves every replicate; \"each\" (the "
+                      "default): each replicate computes the node with its own seed");
+  out.shared_across_replicates = text->get() == "shared";
+}
+
 }  // namespace
 
 NodeSpec read_node(const toml::key& name, const toml::node& node, const TomlOrigin& origin) {
@@ -61,6 +74,8 @@ NodeSpec read_node(const toml::key& name, const toml::node& node, const TomlOrig
     const std::string key(k.str());
     if (key == "inputs") {
       read_inputs(v, origin, out);
+    } else if (key == "replicate") {
+      read_replicate(v, origin, out);
     } else if (key != "method") {
       const std::string path = "nodes." + out.name + "." + key;
       out.params[key] = {toml_to_value(v, origin, path), origin.pos(v.source())};

@@ -1,4 +1,5 @@
-// One [nodes.<name>] table: its method, its links and, as params, every other key.
+// One [nodes.<name>] table: its method, its links, its replicate sharing and, as params, every
+// other key.
 #pragma once
 
 #include <toml++/toml.h>

@@ -35,6 +35,11 @@ struct NodeSpec {
   SourcePos method_pos;                        // where its method id is written
   std::map<std::string, ParamSetting> params;  // after validate(): every declared param
   std::map<std::string, InputLink> inputs;     // input port -> upstream output
+  // `replicate = "shared"`: the node's lineage omits the replicate, so every replicate of a
+  // point uses one computation of it (e.g. one pretrained model for all fine-tuning seeds).
+  bool shared_across_replicates = false;
+  SourcePos replicate_pos;     // where `replicate` is written, if it is
+  std::string method_version;  // after validate(): the version its lineage key names
 };
 
 // One sweep axis. Several keys make a zipped axis: they advance together.

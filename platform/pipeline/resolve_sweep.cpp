@@ -1,3 +1,4 @@
+#include <map>
 #include <set>
 
 #include "pipeline/pipeline_names.hpp"
@@ -70,6 +71,22 @@ void canonicalise(SweepAxis& axis, std::size_t k, const SweptParam& param) {
   }
 }
 
+// Two equal steps would plan two points with one id, of which only one can be stored.
+void check_distinct(const SweepAxis& axis) {
+  std::map<std::string, std::size_t> first_step;
+  for (std::size_t i = 0; i < axis.steps.size(); ++i) {
+    std::string text;
+    for (const auto& value : axis.steps[i]) text += to_text(value) + "\n";
+    const auto [seen, inserted] = first_step.emplace(text, i);
+    if (inserted) continue;
+    const std::string values = axis.keys.size() == 1 ? to_text(axis.steps[i][0]) : "a zipped step";
+    throw SourceError(step_pos(axis, i, 0), "sweep." + axis.keys[0],
+                      "value " + std::to_string(i + 1) + " (" + values + ") repeats value " +
+                          std::to_string(seen->second + 1),
+                      "each value of an axis is one point; use replicates to repeat a point");
+  }
+}
+
 }  // namespace
 
 void resolve_sweep(Pipeline& pipeline, const NodeMethods& methods) {
@@ -82,6 +99,7 @@ void resolve_sweep(Pipeline& pipeline, const NodeMethods& methods) {
     check_shape(pipeline, axis, seen);
     for (std::size_t k = 0; k < axis.keys.size(); ++k)
       canonicalise(axis, k, swept_param(pipeline, axis, k, methods));
+    check_distinct(axis);
   }
 }
 

@@ -12,6 +12,7 @@ namespace {
 void write_node(std::ostringstream& out, const NodeSpec& node) {
   out << "\n[nodes." << node.name << "]\n";
   out << "method = " << toml_text(node.method) << "\n";
+  if (node.shared_across_replicates) out << "replicate = \"shared\"\n";
   for (const auto& [name, setting] : node.params)
     out << toml_key(name) << " = " << toml_text(setting.value) << "\n";
   if (node.inputs.empty()) return;

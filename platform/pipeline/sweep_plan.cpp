@@ -1,6 +1,7 @@
 #include "pipeline/sweep_plan.hpp"
 
 #include <limits>
+#include <map>
 #include <stdexcept>
 
 #include "assay/context.hpp"
@@ -33,14 +34,52 @@ std::string point_id(const PlannedPoint& point) {
   return hex16(stable_hash(text));
 }
 
+std::string fingerprint_text(const Pipeline& pipeline) {
+  std::string text = resolved_toml(pipeline);
+  for (const auto& node : pipeline.nodes)
+    text += "# " + node.name + ": " + node.method + " " + node.method_version + "\n";
+  return text;
+}
+
 }  // namespace
 
 SweepPlan::SweepPlan(const Pipeline& validated)
     : pipeline_(&validated),
       size_(plan_size(validated)),
-      fingerprint_(hex16(stable_hash(resolved_toml(validated)))) {
+      fingerprint_(hex16(stable_hash(fingerprint_text(validated)))) {
   for (const auto& axis : validated.axes)
     swept_keys_.insert(swept_keys_.end(), axis.keys.begin(), axis.keys.end());
+  std::map<std::string, std::size_t> index;
+  for (const auto& node : validated.nodes) {
+    auto& inputs = inputs_.emplace_back();
+    for (const auto& [port, link] : node.inputs)
+      inputs.push_back({port, {index.at(link.node), link.port}});
+    const auto at = index.size();
+    index[node.name] = at;
+  }
+}
+
+void SweepPlan::add_lineage(PlannedPoint& point) const {
+  const auto& nodes = pipeline_->nodes;
+  point.lineage.reserve(nodes.size());
+  for (std::size_t n = 0; n < nodes.size(); ++n) {
+    const auto& node = nodes[n];
+    std::string text = "method=" + node.method + " " + node.method_version + "\n";
+    for (const auto& [name, value] : point.params[node.name])
+      text.append(name).append("=").append(to_text(value)).append("\n");
+    for (const auto& [port, from] : inputs_[n])
+      text.append("input.")
+          .append(port)
+          .append("=")
+          .append(point.lineage[from.first].key)
+          .append(".")
+          .append(from.second)
+          .append("\n");
+    text += "seed=" + std::to_string(pipeline_->seed) + "\n";
+    if (!node.shared_across_replicates) text += "replicate=" + std::to_string(point.replicate);
+    const auto hash = stable_hash128(text);
+    point.lineage.push_back({hex32(hash), derive_seed(hash.high, hash.low)});
+  }
 }
 
 PlannedPoint SweepPlan::point(std::size_t index) const {
@@ -69,11 +108,8 @@ PlannedPoint SweepPlan::point(std::size_t index) const {
   p.swept.assign(swept.rbegin(), swept.rend());
   p.id = point_id(p);
   p.seed = derive_seed(pipeline_->seed, stable_hash(p.id));
+  add_lineage(p);
   return p;
-}
-
-std::uint64_t node_seed(std::uint64_t point_seed, const std::string& node) {
-  return derive_seed(point_seed, stable_hash(node));
 }
 
 }  // namespace assay

@@ -30,6 +30,7 @@ NodeMethods find_methods(const Pipeline& pipeline, const MethodCatalog& catalog)
 
 void validate(Pipeline& pipeline, const MethodCatalog& methods) {
   const auto node_methods = find_methods(pipeline, methods);
+  for (auto& node : pipeline.nodes) node.method_version = node_methods.at(node.name)->version;
   resolve_sweep(pipeline, node_methods);
   resolve_params(pipeline, node_methods);
   check_links(pipeline, node_methods);

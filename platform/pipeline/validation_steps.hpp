@@ -21,14 +21,15 @@ NodeMethods find_methods(const Pipeline& pipeline, const MethodCatalog& catalog)
 // list of rows from an empty list, and resolved_toml must read back.
 ParamSpec::Checked check_param(const ParamSpec& spec, const Value& value);
 
-// Sweep keys name existing node params; sweep values canonicalised.
+// Sweep keys name existing node params; sweep values canonicalised and distinct on each axis.
 void resolve_sweep(Pipeline& pipeline, const NodeMethods& methods);
 
 // Each node's params: unknown or invalid ones rejected, values canonicalised, missing ones
 // filled with the default (or, for a swept param, its first sweep value); required ones present.
 void resolve_params(Pipeline& pipeline, const NodeMethods& methods);
 
-// Links name existing ports of matching kinds; required inputs are connected.
+// Links name existing ports of matching kinds; required inputs are connected; a node shared
+// across replicates reads only from nodes that are shared too.
 void check_links(const Pipeline& pipeline, const NodeMethods& methods);
 
 // Sorts nodes so that each comes after the nodes it reads from, otherwise keeping file order;

@@ -3,6 +3,7 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
@@ -24,14 +25,17 @@ struct PointExecutor::PointState {
   const PlannedPoint& point;
   const PointLimits& limits;
   StopSignals stop;
-  std::vector<std::vector<std::pair<std::string, Value>>> outputs;
+  std::vector<std::shared_ptr<const NodeOutputs>> outputs;
+  std::vector<std::string> origins;
   std::unique_ptr<std::atomic<std::size_t>[]> waiting;
   std::mutex error_mutex;
   std::string error;  // first failure: "node: message"
   tbb::task_group tasks;
 };
 
-PointExecutor::PointExecutor(const Pipeline& validated, const PluginRegistry& registry) {
+PointExecutor::PointExecutor(const Pipeline& validated, const PluginRegistry& registry,
+                             std::vector<const NodeSource*> reuse)
+    : cache_(std::move(reuse)) {
   std::map<std::string, std::size_t> index;
   std::map<std::string, std::mutex*> exclusive_by_method;
   for (const auto& spec : validated.nodes) {
@@ -60,28 +64,63 @@ PointExecutor::PointExecutor(const Pipeline& validated, const PluginRegistry& re
 
 PointExecutor::~PointExecutor() = default;
 
+namespace {
+// Outputs read from an older result, in the method's declaration order.
+NodeOutputs in_declared_order(const MethodInfo& info, const NodeOutputs& stored) {
+  NodeOutputs ordered;
+  for (const auto& port : info.outputs) {
+    const auto it = std::find_if(stored.begin(), stored.end(),
+                                 [&](const auto& o) { return o.first == port.name; });
+    if (it == stored.end())
+      throw Error("the reused result has no output '" + port.name + "' for this node");
+    ordered.push_back(*it);
+  }
+  return ordered;
+}
+}  // namespace
+
 void PointExecutor::run_node(std::size_t i, PointState& state) const {
   const Node& node = nodes_[i];
   if (state.stop.point_failed.load()) return;
   if (state.stop.interrupted()) return record_failure(state, node.name + ": interrupted");
+  try {
+    auto claim = cache_.claim(state.point.lineage[i].key, state.stop);
+    if (!claim.outputs) return compute_node(i, state);
+    state.outputs[i] = claim.origin == "shared"
+                           ? claim.outputs
+                           : std::make_shared<const NodeOutputs>(
+                                 in_declared_order(node.method->exported.info, *claim.outputs));
+    state.origins[i] = std::move(claim.origin);
+  } catch (const std::exception& e) {
+    record_failure(state, node.name + ": " + e.what());
+  }
+}
+
+// The key is claimed: compute it, and publish it or hand it to a point waiting for it.
+void PointExecutor::compute_node(std::size_t i, PointState& state) const {
+  const Node& node = nodes_[i];
+  const auto& key = state.point.lineage[i].key;
   std::vector<std::pair<std::string, const Value*>> inputs;
   for (const auto& [port, from] : node.inputs) {
-    for (const auto& [out, value] : state.outputs[from.first])
+    for (const auto& [out, value] : *state.outputs[from.first])
       if (out == from.second) inputs.emplace_back(port, &value);
   }
   static const std::map<std::string, Value> kNoParams;
   const auto params = state.point.params.find(node.name);
-  NodeContext ctx(
-      node.method->exported.info, params == state.point.params.end() ? kNoParams : params->second,
-      std::move(inputs), node_seed(state.point.seed, node.name), state.stop, state.limits.log);
+  NodeContext ctx(node.method->exported.info,
+                  params == state.point.params.end() ? kNoParams : params->second,
+                  std::move(inputs), state.point.lineage[i].seed, state.stop, state.limits.log);
   try {
     std::unique_lock<std::mutex> lock;
     if (node.exclusive) lock = std::unique_lock(*node.exclusive);
     tbb::this_task_arena::isolate([&] { node.method->exported.run(ctx); });
-    state.outputs[i] = ctx.take_outputs();
+    state.outputs[i] = cache_.fulfil(key, ctx.take_outputs());
+    state.origins[i] = "computed";
   } catch (const std::exception& e) {
+    cache_.abandon(key);
     record_failure(state, node.name + ": " + e.what());
   } catch (...) {
+    cache_.abandon(key);
     record_failure(state, node.name + ": unknown exception");
   }
 }
@@ -107,12 +146,13 @@ void PointExecutor::run_graph(PointState& state) const {
 
 PointOutcome PointExecutor::run(const PlannedPoint& point, const PointLimits& limits) const {
   const auto start = std::chrono::steady_clock::now();
-  PointState state{point, limits, {}, {}, {}, {}, {}, {}};
+  PointState state{point, limits, {}, {}, {}, {}, {}, {}, {}};
   state.stop.interrupt = limits.interrupt;
   if (limits.timeout_s)
     state.stop.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                       std::chrono::duration<double>(*limits.timeout_s));
   state.outputs.resize(nodes_.size());
+  state.origins.resize(nodes_.size());
   if (is_chain_) {
     for (std::size_t i = 0; i < nodes_.size(); ++i) run_node(i, state);
   } else {
@@ -138,9 +178,11 @@ PointOutcome PointExecutor::run(const PlannedPoint& point, const PointLimits& li
                   ? state.error + " (timeout after " + std::to_string(*limits.timeout_s) + " s)"
                   : state.error;
   } else {
-    for (std::size_t i = 0; i < nodes_.size(); ++i)
-      for (auto& [port, value] : state.outputs[i])
-        r.outputs.push_back({nodes_[i].name, port, std::move(value)});
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+      for (const auto& [port, value] : *state.outputs[i])
+        r.outputs.push_back({nodes_[i].name, port, value});
+      r.nodes.push_back({nodes_[i].name, point.lineage[i].key, std::move(state.origins[i])});
+    }
   }
   return outcome;
 }

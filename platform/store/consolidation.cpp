@@ -1,6 +1,7 @@
 #include "store/consolidation.hpp"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -24,16 +25,29 @@ std::vector<std::set<std::string>> winners_by_source(const ResultFileBuilder& bu
   return wanted;
 }
 
+std::optional<std::uint64_t> new_index(const SweepIndexes& reindex, const std::string& id) {
+  const auto it = reindex.find(id);
+  if (it == reindex.end()) return std::nullopt;
+  return it->second;
+}
+
 void copy_from_file(ResultFileBuilder& builder, const ResultSource& source,
-                    const SourceIndex& index, const std::set<std::string>& ids) {
+                    const SourceIndex& index, const std::set<std::string>& ids,
+                    const SweepIndexes& reindex) {
   const H5File file = open_hdf5_file(source.path);
   const H5Group points(H5Gopen2(file.get(), "points", H5P_DEFAULT),
                        "open /points of " + source.path.string());
-  for (const auto& id : ids) builder.copy(points.get(), id, index.info.swept_keys);
+  // A result of format 1 has no /nodes: its points hold their node groups themselves.
+  H5Group nodes;
+  if (H5Lexists(file.get(), "nodes", H5P_DEFAULT) > 0)
+    nodes = H5Group(H5Gopen2(file.get(), "nodes", H5P_DEFAULT),
+                    "open /nodes of " + source.path.string());
+  for (const auto& id : ids)
+    builder.copy(points.get(), nodes.get(), id, index.info.swept_keys, new_index(reindex, id));
 }
 
 void put_from_part(ResultFileBuilder& builder, const ResultSource& source, const SourceIndex& index,
-                   const std::set<std::string>& ids) {
+                   const std::set<std::string>& ids, const SweepIndexes& reindex) {
   // A part may hold several records of one id (a point added twice to a batch).
   std::map<std::string, PointResult> chosen;
   for (auto& point : read_source_points(source, index.info.swept_keys)) {
@@ -41,19 +55,22 @@ void put_from_part(ResultFileBuilder& builder, const ResultSource& source, const
     const auto [it, added] = chosen.try_emplace(std::string(point.id), std::move(point));
     if (!added && replaces(it->second.status, point.status)) it->second = std::move(point);
   }
-  for (const auto& [id, point] : chosen) builder.put(point);
+  for (auto& [id, point] : chosen) {
+    if (const auto index = new_index(reindex, id)) point.sweep_index = *index;
+    builder.put(point);
+  }
 }
 }  // namespace
 
 void add_winning_records(ResultFileBuilder& builder, const std::vector<ResultSource>& sources,
-                         const std::vector<SourceIndex>& indexes) {
+                         const std::vector<SourceIndex>& indexes, const SweepIndexes& reindex) {
   const auto wanted = winners_by_source(builder, indexes);
   for (std::size_t i = 0; i < sources.size(); ++i) {
     if (wanted[i].empty()) continue;
     if (sources[i].part)
-      put_from_part(builder, sources[i], indexes[i], wanted[i]);
+      put_from_part(builder, sources[i], indexes[i], wanted[i], reindex);
     else
-      copy_from_file(builder, sources[i], indexes[i], wanted[i]);
+      copy_from_file(builder, sources[i], indexes[i], wanted[i], reindex);
   }
 }
 

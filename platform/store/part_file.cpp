@@ -14,7 +14,7 @@ namespace assay {
 
 namespace {
 constexpr const char* kFormatAttribute = "assay_part_format";
-constexpr std::int64_t kFormat = 1;
+constexpr std::int64_t kFormat = 2;  // 2: records carry node lineage (point_codec.hpp)
 
 void write_vector(hid_t file, const char* name, hid_t type, std::size_t n, const void* data) {
   const hsize_t extent = n;
@@ -54,6 +54,12 @@ H5File open_part(const std::filesystem::path& part) {
   H5File file = open_hdf5_file(part);
   if (H5Aexists(file.get(), kFormatAttribute) <= 0)
     throw Error(part.string() + ": not an Assay part file");
+  const StoreTypes types;
+  const H5Attr format(H5Aopen(file.get(), kFormatAttribute, H5P_DEFAULT), "open part format");
+  if (read_attribute_value(format.get(), types) != Value(kFormat))
+    throw Error(part.string() + ": a part file of another Assay version (part format " +
+                to_text(read_attribute_value(format.get(), types)) + ", this one reads " +
+                std::to_string(kFormat) + "); finish it with the Assay that wrote it");
   return file;
 }
 }  // namespace
@@ -64,8 +70,9 @@ void write_part_file(const std::filesystem::path& result_file, std::uint64_t num
   std::vector<std::uint64_t> offsets{0};
   std::vector<const char*> ids;
   std::vector<std::uint8_t> statuses;
+  PointRecordEncoder encoder(points);
   for (const auto& point : points) {
-    append_point_record(point, records);
+    encoder.append(point, records);
     offsets.push_back(records.size());
     ids.push_back(point.id.c_str());
     statuses.push_back(static_cast<std::uint8_t>(point.status));
@@ -108,12 +115,13 @@ std::vector<PointResult> read_part_points(const std::filesystem::path& part) {
   const auto offsets = read_vector<std::uint64_t>(file.get(), "offsets", H5T_NATIVE_UINT64);
   const auto records = read_vector<std::byte>(file.get(), "records", H5T_NATIVE_UINT8);
   std::vector<PointResult> points;
+  PointRecordDecoder decoder;
   for (std::size_t i = 0; i + 1 < offsets.size(); ++i) {
     if (offsets[i] > offsets[i + 1] || offsets[i + 1] > records.size())
       throw Error(part.string() + ": damaged record offsets");
     try {
       points.push_back(
-          parse_point_record(std::span(records).subspan(offsets[i], offsets[i + 1] - offsets[i])));
+          decoder.parse(std::span(records).subspan(offsets[i], offsets[i + 1] - offsets[i])));
     } catch (const Error& e) {
       throw Error(part.string() + ": " + e.what());
     }

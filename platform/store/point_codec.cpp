@@ -178,8 +178,15 @@ Value get_value(RecordReader& r) {
 }
 }  // namespace
 
-void append_point_record(const PointResult& point, std::vector<std::byte>& out) {
-  RecordWriter w(out);
+namespace {
+// How a record holds a node's outputs.
+enum class NodeOutputsMode : std::uint8_t {
+  earlier = 0,    // in an earlier record of the batch, found by key
+  here = 1,       // in this record
+  here_kept = 2,  // in this record, and a later record refers to them
+};
+
+void put_header(RecordWriter& w, const PointResult& point) {
   w.put(point.id);
   w.put(point.replicate);
   w.put(point.sweep_index);
@@ -192,16 +199,9 @@ void append_point_record(const PointResult& point, std::vector<std::byte>& out) 
     w.put(key);
     put_value(w, value);
   }
-  w.put<std::uint64_t>(point.outputs.size());
-  for (const auto& output : point.outputs) {
-    w.put(output.node);
-    w.put(output.port);
-    put_value(w, output.value);
-  }
 }
 
-PointResult parse_point_record(std::span<const std::byte> record) {
-  RecordReader r(record);
+PointResult get_header(RecordReader& r) {
   PointResult p;
   p.id = r.get_string();
   p.replicate = r.get<std::int64_t>();
@@ -216,6 +216,80 @@ PointResult parse_point_record(std::span<const std::byte> record) {
   for (auto n = r.get<std::uint64_t>(); n > 0; --n) {
     auto key = r.get_string();
     p.swept.emplace_back(std::move(key), get_value(r));
+  }
+  return p;
+}
+
+bool has_record(const PointResult& point, const std::string& node) {
+  for (const auto& record : point.nodes)
+    if (record.node == node) return true;
+  return false;
+}
+}  // namespace
+
+PointRecordEncoder::PointRecordEncoder(const std::vector<PointResult>& batch) {
+  for (const auto& point : batch)
+    for (const auto& record : point.nodes) ++uses_[record.key];
+}
+
+void PointRecordEncoder::append(const PointResult& point, std::vector<std::byte>& out) {
+  RecordWriter w(out);
+  put_header(w, point);
+  w.put<std::uint64_t>(point.nodes.size());
+  for (const auto& record : point.nodes) {
+    w.put(record.node);
+    w.put(record.key);
+    w.put(record.origin);
+    const bool later = --uses_[record.key] > 0;
+    if (!written_.insert(record.key).second) {
+      w.put<std::uint8_t>(static_cast<std::uint8_t>(NodeOutputsMode::earlier));
+      continue;
+    }
+    w.put<std::uint8_t>(
+        static_cast<std::uint8_t>(later ? NodeOutputsMode::here_kept : NodeOutputsMode::here));
+    std::uint64_t n = 0;
+    for (const auto& output : point.outputs) n += output.node == record.node;
+    w.put(n);
+    for (const auto& output : point.outputs) {
+      if (output.node != record.node) continue;
+      w.put(output.port);
+      put_value(w, output.value);
+    }
+  }
+  std::uint64_t own = 0;  // outputs of nodes without a lineage record
+  for (const auto& output : point.outputs) own += !has_record(point, output.node);
+  w.put(own);
+  for (const auto& output : point.outputs) {
+    if (has_record(point, output.node)) continue;
+    w.put(output.node);
+    w.put(output.port);
+    put_value(w, output.value);
+  }
+}
+
+PointResult PointRecordDecoder::parse(std::span<const std::byte> record) {
+  RecordReader r(record);
+  PointResult p = get_header(r);
+  for (auto n = r.get<std::uint64_t>(); n > 0; --n) {
+    NodeRecord node{r.get_string(), r.get_string(), r.get_string()};
+    const auto mode = r.get<std::uint8_t>();
+    if (mode == static_cast<std::uint8_t>(NodeOutputsMode::earlier)) {
+      const auto kept = kept_.find(node.key);
+      if (kept == kept_.end()) throw Error("damaged node reference in a part file");
+      for (const auto& [port, value] : kept->second) p.outputs.push_back({node.node, port, value});
+    } else if (mode <= static_cast<std::uint8_t>(NodeOutputsMode::here_kept)) {
+      std::vector<std::pair<std::string, Value>> outputs;
+      for (auto m = r.get<std::uint64_t>(); m > 0; --m) {
+        auto port = r.get_string();
+        outputs.emplace_back(std::move(port), get_value(r));
+      }
+      for (const auto& [port, value] : outputs) p.outputs.push_back({node.node, port, value});
+      if (mode == static_cast<std::uint8_t>(NodeOutputsMode::here_kept))
+        kept_[node.key] = std::move(outputs);
+    } else {
+      throw Error("damaged node record in a part file");
+    }
+    p.nodes.push_back(std::move(node));
   }
   for (auto n = r.get<std::uint64_t>(); n > 0; --n) {
     auto node = r.get_string();

@@ -8,6 +8,10 @@
 #include <bit>
 #include <cstddef>
 #include <span>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "store/point_result.hpp"
@@ -17,7 +21,27 @@ namespace assay {
 static_assert(std::endian::native == std::endian::little,
               "part records are little-endian; a big-endian host needs byte swapping here");
 
-void append_point_record(const PointResult& point, std::vector<std::byte>& out);
-PointResult parse_point_record(std::span<const std::byte> record);
+// The records of one batch. A node's outputs are written in the first record of the batch that
+// has its lineage key and referred to by key in the later ones, so that outputs shared by many
+// points (a pretrained model) take their room once per part file.
+class PointRecordEncoder {
+ public:
+  explicit PointRecordEncoder(const std::vector<PointResult>& batch);
+  void append(const PointResult& point, std::vector<std::byte>& out);
+
+ private:
+  std::unordered_map<std::string, std::size_t> uses_;  // records of the batch left per key
+  std::unordered_set<std::string> written_;
+};
+
+// Parses the records of one batch in order, resolving references to earlier records.
+class PointRecordDecoder {
+ public:
+  PointResult parse(std::span<const std::byte> record);
+
+ private:
+  // Outputs a later record of the batch refers to.
+  std::unordered_map<std::string, std::vector<std::pair<std::string, Value>>> kept_;
+};
 
 }  // namespace assay

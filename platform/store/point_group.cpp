@@ -11,6 +11,9 @@
 namespace assay {
 
 namespace {
+const std::string kKeyPrefix = "node_key:";
+const std::string kOriginPrefix = "node_origin:";
+
 void write_point_attributes(hid_t group, const PointResult& point, const StoreTypes& types) {
   for (const auto& [key, value] : point.swept)
     write_value_attribute(group, key.c_str(), value, types);
@@ -20,6 +23,29 @@ void write_point_attributes(hid_t group, const PointResult& point, const StoreTy
   write_value_attribute(group, "status", Value(std::string(status_name(point.status))), types);
   write_value_attribute(group, "error", Value(point.error), types);
   write_value_attribute(group, "wall_s", Value(point.wall_s), types);
+  for (const auto& record : point.nodes) {
+    write_value_attribute(group, (kKeyPrefix + record.node).c_str(), Value(record.key), types);
+    write_value_attribute(group, (kOriginPrefix + record.node).c_str(), Value(record.origin),
+                          types);
+  }
+}
+
+// The node records read from "node_key:<node>" and "node_origin:<node>"; a node name has no ':'.
+bool read_node_attribute(const char* name, Value& value, PointResult& point) {
+  const std::string text = name;
+  const bool key = text.starts_with(kKeyPrefix), origin = text.starts_with(kOriginPrefix);
+  if (!key && !origin) return false;
+  const auto node = text.substr(key ? kKeyPrefix.size() : kOriginPrefix.size());
+  auto it = std::find_if(point.nodes.begin(), point.nodes.end(),
+                         [&](const NodeRecord& r) { return r.node == node; });
+  if (it == point.nodes.end()) it = point.nodes.insert(point.nodes.end(), {node, "", ""});
+  (key ? it->key : it->origin) = value.as_string();
+  return true;
+}
+
+bool has_record(const PointResult& point, const std::string& node) {
+  return std::any_of(point.nodes.begin(), point.nodes.end(),
+                     [&](const NodeRecord& r) { return r.node == node; });
 }
 
 // Outputs arrive grouped by node; a node seen again later reuses its group.
@@ -44,6 +70,7 @@ void read_point_attribute(const char* name, hid_t attribute, const StoreTypes& t
     return;
   }
   Value value = read_attribute_value(attribute, types);
+  if (read_node_attribute(name, value, point)) return;
   if (std::strcmp(name, "replicate") == 0)
     point.replicate = value.as_int();
   else if (std::strcmp(name, "status") == 0)
@@ -67,23 +94,49 @@ void order_swept(PointResult& point, const std::vector<std::string>& swept_keys)
 void read_node(hid_t point_group, const std::string& node, const StoreTypes& types,
                bool scalars_only, PointResult& point) {
   const H5Group group(H5Gopen2(point_group, node.c_str(), H5P_DEFAULT), "open node group");
-  for (const auto& port : link_names(group.get())) {
-    const H5Dataset dataset(H5Dopen2(group.get(), port.c_str(), H5P_DEFAULT), "open output");
-    if (scalars_only && !is_scalar_dataset(dataset.get())) continue;
-    point.outputs.push_back({node, port, read_dataset_value(dataset.get(), types)});
-  }
+  for (auto& [port, value] : read_node_outputs(group.get(), types, scalars_only))
+    point.outputs.push_back({node, std::move(port), std::move(value)});
 }
 }  // namespace
 
-void write_point_group(hid_t points, const PointResult& point, const StoreTypes& types,
-                       const DatasetLayouts& layouts) {
-  const H5Group group(
+std::vector<std::pair<std::string, Value>> read_node_outputs(hid_t node_group,
+                                                             const StoreTypes& types,
+                                                             bool scalars_only) {
+  std::vector<std::pair<std::string, Value>> outputs;
+  for (const auto& port : link_names(node_group)) {
+    const H5Dataset dataset(H5Dopen2(node_group, port.c_str(), H5P_DEFAULT), "open output");
+    if (scalars_only && !is_scalar_dataset(dataset.get())) continue;
+    outputs.emplace_back(port, read_dataset_value(dataset.get(), types));
+  }
+  return outputs;
+}
+
+H5Group create_point_group(hid_t points, const PointResult& point, const StoreTypes& types) {
+  H5Group group(
       H5Gcreate2(points, point.id.c_str(), H5P_DEFAULT, types.group_creation.get(), H5P_DEFAULT),
       "create point group '" + point.id + "'");
   write_point_attributes(group.get(), point, types);
-  std::vector<std::pair<std::string, H5Group>> nodes;
+  return group;
+}
+
+// Outputs of a node without a lineage record (a point built by hand, not by a run) are
+// written into a group of the point's own.
+void write_point_group(hid_t points, NodeGroups& nodes, const PointResult& point,
+                       const StoreTypes& types, const DatasetLayouts& layouts) {
+  const H5Group group = create_point_group(points, point, types);
+  for (const auto& record : point.nodes) {
+    if (!nodes.has(record.key)) {
+      const H5Group stored = nodes.create(record.key, types.group_creation.get());
+      for (const auto& output : point.outputs)
+        if (output.node == record.node)
+          write_value_dataset(stored.get(), output.port.c_str(), output.value, types, layouts);
+    }
+    nodes.link(record.key, group.get(), record.node);
+  }
+  std::vector<std::pair<std::string, H5Group>> own;
   for (const auto& output : point.outputs) {
-    const hid_t node = node_group(group.get(), output.node, types, nodes);
+    if (has_record(point, output.node)) continue;
+    const hid_t node = node_group(group.get(), output.node, types, own);
     write_value_dataset(node, output.port.c_str(), output.value, types, layouts);
   }
 }
@@ -98,8 +151,14 @@ PointResult read_point_group(hid_t points, const std::string& id,
     read_point_attribute(name, attribute, types, point);
   });
   order_swept(point, swept_keys);
-  for (const auto& node : link_names(group.get()))
-    read_node(group.get(), node, types, scalars_only, point);
+  const auto nodes = link_names(group.get());
+  for (const auto& node : nodes) read_node(group.get(), node, types, scalars_only, point);
+  // Records in the order of the node links, which is the pipeline's node order.
+  const auto rank = [&](const NodeRecord& r) {
+    return std::find(nodes.begin(), nodes.end(), r.node) - nodes.begin();
+  };
+  std::stable_sort(point.nodes.begin(), point.nodes.end(),
+                   [&](const NodeRecord& a, const NodeRecord& b) { return rank(a) < rank(b); });
   return point;
 }
 

@@ -1,24 +1,37 @@
 // One sweep point in the result layout (DESIGN.md): the group /points/<id> with attributes for
-// every swept param ("node.param"), replicate, seed, status, error and wall_s, and one group per
-// node holding one dataset per output port.
+// every swept param ("node.param"), replicate, seed, status, error and wall_s, and for each
+// node with outputs its lineage key ("node_key:<node>") and where it came from
+// ("node_origin:<node>"); and one link per node to the group of its outputs, /nodes/<key>
+// (node_groups.hpp), holding one dataset per output port.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "store/dataset_layout.hpp"
+#include "store/node_groups.hpp"
 #include "store/point_result.hpp"
 #include "store/store_types.hpp"
 
 namespace assay {
 
-void write_point_group(hid_t points, const PointResult& point, const StoreTypes& types,
-                       const DatasetLayouts& layouts);
+// Writes the point; a node's outputs are written to /nodes the first time its key is seen.
+void write_point_group(hid_t points, NodeGroups& nodes, const PointResult& point,
+                       const StoreTypes& types, const DatasetLayouts& layouts);
+
+// The group /points/<id> with the point's attributes, and no node links yet.
+H5Group create_point_group(hid_t points, const PointResult& point, const StoreTypes& types);
 
 // Reads /points/<id>; swept params come back in `swept_keys` order. With `scalars_only`, array
 // and table outputs are skipped: what /index needs, without reading the bulk of the data.
 PointResult read_point_group(hid_t points, const std::string& id,
                              const std::vector<std::string>& swept_keys, const StoreTypes& types,
                              bool scalars_only);
+
+// The outputs in a node's group (/nodes/<key>), port -> value, in port order.
+std::vector<std::pair<std::string, Value>> read_node_outputs(hid_t node_group,
+                                                             const StoreTypes& types,
+                                                             bool scalars_only);
 
 }  // namespace assay

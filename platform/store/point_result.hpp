@@ -20,6 +20,16 @@ struct NodeOutput {
   std::string node;
   std::string port;
   Value value;
+
+  bool operator==(const NodeOutput&) const = default;
+};
+
+// Where a point's node came from: its lineage key, and "computed" (by this point), "shared"
+// (computed by another point of the run) or "reused <file>" (read from an older result).
+struct NodeRecord {
+  std::string node;
+  std::string key;
+  std::string origin;
 };
 
 struct PointResult {
@@ -32,6 +42,7 @@ struct PointResult {
   std::string error;  // "node: message" for failed and timed-out points
   double wall_s = 0;
   std::vector<NodeOutput> outputs;  // nodes in dependency order, ports in declaration order
+  std::vector<NodeRecord> nodes;    // the nodes with outputs, in the same order
 };
 
 }  // namespace assay

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "store/durable_file.hpp"
+#include "store/group_links.hpp"
 #include "store/hdf5_files.hpp"
 #include "store/index_table.hpp"
 #include "store/point_group.hpp"
@@ -16,7 +17,7 @@ namespace fs = std::filesystem;
 namespace {
 PointResult summary_of(const PointResult& point) {
   PointResult summary{point.id,     point.replicate, point.sweep_index, point.seed, point.swept,
-                      point.status, point.error,     point.wall_s,      {}};
+                      point.status, point.error,     point.wall_s,      {},         point.nodes};
   for (const auto& output : point.outputs)
     if (output.value.is_scalar()) summary.outputs.push_back(output);
   return summary;
@@ -31,10 +32,12 @@ ResultFileBuilder::ResultFileBuilder(fs::path target, const RunInfo& info)
   // /points holds thousands of links: no creation order index, h5py lists them by name (id).
   points_ = H5Group(H5Gcreate2(file_.get(), "points", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
                     "create /points");
+  nodes_ = NodeGroups(file_.get());
 }
 
 ResultFileBuilder::~ResultFileBuilder() {
   if (!file_) return;
+  nodes_ = NodeGroups();
   points_ = H5Group();
   file_ = H5File();
   std::error_code ignored;
@@ -49,16 +52,31 @@ std::optional<PointStatus> ResultFileBuilder::status_of(const std::string& id) c
 
 void ResultFileBuilder::put(const PointResult& point) {
   forget(point.id);
-  write_point_group(points_.get(), point, types_, layouts_);
+  write_point_group(points_.get(), nodes_, point, types_, layouts_);
   summaries_[point.id] = summary_of(point);
 }
 
-void ResultFileBuilder::copy(hid_t source_points, const std::string& id,
-                             const std::vector<std::string>& source_swept_keys) {
+void ResultFileBuilder::copy(hid_t source_points, hid_t source_nodes, const std::string& id,
+                             const std::vector<std::string>& source_swept_keys,
+                             std::optional<std::uint64_t> sweep_index) {
   forget(id);
-  h5_check(H5Ocopy(source_points, id.c_str(), points_.get(), id.c_str(), H5P_DEFAULT, H5P_DEFAULT),
-           "copy point '" + id + "'");
-  summaries_[id] = read_point_group(source_points, id, source_swept_keys, types_, true);
+  auto summary = read_point_group(source_points, id, source_swept_keys, types_, true);
+  if (sweep_index) summary.sweep_index = *sweep_index;
+  const H5Group source(H5Gopen2(source_points, id.c_str(), H5P_DEFAULT), "open point '" + id + "'");
+  const H5Group target = create_point_group(points_.get(), summary, types_);
+  for (const auto& node : link_names(source.get())) {
+    const auto record = std::find_if(summary.nodes.begin(), summary.nodes.end(),
+                                     [&](const NodeRecord& r) { return r.node == node; });
+    if (record == summary.nodes.end()) {
+      h5_check(
+          H5Ocopy(source.get(), node.c_str(), target.get(), node.c_str(), H5P_DEFAULT, H5P_DEFAULT),
+          "copy node '" + node + "' of point '" + id + "'");
+      continue;
+    }
+    nodes_.copy_from(source_nodes, record->key);
+    nodes_.link(record->key, target.get(), node);
+  }
+  summaries_[id] = std::move(summary);
 }
 
 void ResultFileBuilder::publish() {
@@ -69,6 +87,7 @@ void ResultFileBuilder::publish() {
     return a->sweep_index < b->sweep_index;
   });
   write_index(file_.get(), rows, swept_keys_, types_, layouts_);
+  nodes_.close();
   points_.close("close /points");
   file_.close("close " + staging_.string());
   publish_file(staging_, target_);

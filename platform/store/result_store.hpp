@@ -16,7 +16,9 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -39,6 +41,9 @@ struct RunInfo {
   std::string pipeline_name;
   std::string pipeline_toml;  // the resolved pipeline
   std::string fingerprint;    // SweepPlan::fingerprint(); parts and shards must agree on it
+  // Fingerprints of the earlier sweeps this run grew (sweep_growth.hpp): their points and parts
+  // belong to this result too.
+  std::vector<std::string> grown_from;
   std::size_t planned_points = 0;
   std::vector<std::string> swept_keys;
   std::map<std::string, std::string> provenance;  // host, git_revision, library versions, ...
@@ -48,12 +53,23 @@ struct RunInfo {
   std::vector<std::map<std::string, std::string>> shards;
 };
 
+// Point id -> its index in the plan being run, for points an earlier plan indexed otherwise.
+using SweepIndexes = std::unordered_map<std::string, std::uint64_t>;
+
+// What `--resume` accepts of a result whose sweep has grown since it was written
+// (pipeline/sweep_growth.hpp checks that it has only grown).
+struct SweepGrowth {
+  std::set<std::string> earlier_fingerprints;
+  SweepIndexes sweep_index;  // the earlier points' indexes in the grown plan
+};
+
 class ResultWriter {
  public:
   // Starts a result at `file`. Without `resume`, an existing file or parts folder is an error
-  // (SourceError naming the file); with it, they must carry the same fingerprint, and the
-  // points already "ok" there are reported by done() and never written again.
-  ResultWriter(std::filesystem::path file, RunInfo info, bool resume);
+  // (SourceError naming the file); with it, they must carry the same fingerprint (or one of
+  // `growth`'s), and the points already "ok" there are reported by done() and never written
+  // again.
+  ResultWriter(std::filesystem::path file, RunInfo info, bool resume, SweepGrowth growth = {});
   // Without finish(): commits what is buffered and leaves the parts for --resume.
   ~ResultWriter();
   ResultWriter(const ResultWriter&) = delete;
@@ -77,6 +93,10 @@ struct ResultSet {
   // an "ok" record is never replaced by a failed or timed-out one.
   std::vector<PointResult> points;
 };
+
+// The run descriptions of a result file and its parts, one per distinct fingerprint, oldest
+// first. Throws SourceError naming the file when one cannot be read.
+std::vector<RunInfo> read_run_infos(const std::filesystem::path& file);
 
 // Reads a result file together with its parts folder, if any. Throws SourceError naming the
 // file when it is missing or not an Assay result.

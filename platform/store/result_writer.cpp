@@ -34,6 +34,7 @@ void refuse_existing(const fs::path& file) {
 struct ResultWriter::State {
   fs::path file;
   RunInfo info;
+  SweepGrowth growth;
   std::vector<ResultSource> previous;  // what earlier runs left, found at the start
   std::vector<SourceIndex> previous_indexes;
   std::unordered_set<std::string> done;
@@ -59,8 +60,9 @@ void ResultWriter::State::resume() {
   WinningRecords winners;
   for (std::size_t i = 0; i < previous.size(); ++i) {
     auto index = read_source_index(previous[i]);
-    require_fingerprint(previous[i].path, index.info.fingerprint, info.fingerprint,
-                        "resume only the run that wrote it, or choose another --out");
+    if (!growth.earlier_fingerprints.count(index.info.fingerprint))
+      require_fingerprint(previous[i].path, index.info.fingerprint, info.fingerprint,
+                          "resume only the run that wrote it, or choose another --out");
     for (const auto& entry : index.entries) winners.offer(entry.id, {i, entry.status});
     previous_indexes.push_back(std::move(index));
   }
@@ -122,7 +124,7 @@ void ResultWriter::State::consolidate() {
   } else if (!builder) {
     builder.emplace(file, info);
   }
-  add_winning_records(*builder, previous, previous_indexes);
+  add_winning_records(*builder, previous, previous_indexes, growth.sweep_index);
   builder->publish();
   builder.reset();
 }
@@ -136,10 +138,11 @@ void ResultWriter::State::remove_parts() const {
   fs::remove(parts_dir(file), ignored);
 }
 
-ResultWriter::ResultWriter(fs::path file, RunInfo info, bool resume)
+ResultWriter::ResultWriter(fs::path file, RunInfo info, bool resume, SweepGrowth growth)
     : state_(std::make_unique<State>()) {
   state_->file = std::move(file);
   state_->info = std::move(info);
+  state_->growth = std::move(growth);
   const auto lock = lock_hdf5();
   if (resume)
     state_->resume();

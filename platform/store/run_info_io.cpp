@@ -84,6 +84,7 @@ void read_provenance(hid_t file, const StoreTypes& types, RunInfo& info) {
 void write_run_info(hid_t file, const RunInfo& info, const StoreTypes& types) {
   const H5Group root(H5Gopen2(file, "/", H5P_DEFAULT), "open root group");
   write_text(root.get(), "assay_version", info.assay_version, types);
+  write_uint64_attribute(root.get(), "result_format", kResultFormat, types);
   write_text(root.get(), "created_utc", info.created_utc, types);
   write_text(root.get(), "command", info.command, types);
   write_text(root.get(), "pipeline", info.pipeline_toml, types);
@@ -91,6 +92,8 @@ void write_run_info(hid_t file, const RunInfo& info, const StoreTypes& types) {
   write_text(root.get(), "fingerprint", info.fingerprint, types);
   write_uint64_attribute(root.get(), "planned_points", info.planned_points, types);
   write_string_list_attribute(root.get(), "swept_keys", info.swept_keys, types);
+  if (!info.grown_from.empty())
+    write_string_list_attribute(root.get(), "grown_from", info.grown_from, types);
   write_provenance(file, info, types);
 }
 
@@ -107,6 +110,8 @@ RunInfo read_run_info(hid_t file, const StoreTypes& types) {
     info.planned_points = read_uint64_attribute(root.get(), "planned_points");
   if (H5Aexists(root.get(), "swept_keys") > 0)
     info.swept_keys = read_string_list_attribute(root.get(), "swept_keys", types);
+  if (H5Aexists(root.get(), "grown_from") > 0)
+    info.grown_from = read_string_list_attribute(root.get(), "grown_from", types);
   read_provenance(file, types, info);
   return info;
 }

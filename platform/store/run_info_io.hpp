@@ -1,13 +1,18 @@
 // A run's description in a result or part file: the root attributes (assay_version,
-// created_utc, command, pipeline, and the extensions pipeline_name, fingerprint, planned_points,
-// swept_keys) and /provenance: its attributes, /provenance/plugins/<name> (path, version,
-// sha256) and, in merged results, /provenance/shards/<k> (each shard's host, rank, file, ...).
+// result_format, created_utc, command, pipeline, and the extensions pipeline_name, fingerprint,
+// planned_points, swept_keys, grown_from) and /provenance: its attributes,
+// /provenance/plugins/<name> (path, version, sha256) and, in merged results, /provenance/shards/<k>
+// (each shard's host, rank, file, ...).
 #pragma once
 
 #include "store/result_store.hpp"
 #include "store/store_types.hpp"
 
 namespace assay {
+
+// The layout's version: 2 adds node lineage (/nodes/<key>, node_key:/node_origin: attributes,
+// node seeds from lineage keys). Results without the attribute are format 1.
+inline constexpr std::uint64_t kResultFormat = 2;
 
 void write_run_info(hid_t file, const RunInfo& info, const StoreTypes& types);
 RunInfo read_run_info(hid_t file, const StoreTypes& types);

@@ -2,6 +2,7 @@
 #include <assay/sdk.hpp>
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <random>
 #include <thread>
 
@@ -45,11 +46,16 @@ assay::MethodInfo faulty_info() {
               "ok: output 1; throw: raise an error; sleep: wait `seconds` polling for "
               "cancellation; abort: kill the process")
       .param<double>("seconds", 1.0, "how long `sleep` waits", assay::range(0, 86400))
+      .param<std::string>("tally", "",
+                          "if set, a file to which each call appends its seed: tests count calls")
+      .optional_input<double>("after", "ignored: makes this node run after (and depend on) another")
       .output<double>("value", "1.0 when the method completes");
 }
 
 void faulty(assay::Context& ctx) {
   const auto mode = ctx.param<std::string>("mode");
+  if (const auto tally = ctx.param<std::string>("tally"); !tally.empty())
+    std::ofstream(tally, std::ios::app) << ctx.seed() << "\n";
   if (mode == "throw") throw assay::Error("faulty: thrown on purpose");
   if (mode == "abort") std::abort();
   if (mode == "sleep") {

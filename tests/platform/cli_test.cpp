@@ -12,17 +12,20 @@ using namespace assay::testing;
 
 namespace {
 
-// 160 points of about 10 ms each: a run of about a second on two cores.
 // 160 points of 25 ms: about 2 s at -j2, so that a kill at 900 ms still lands mid-run.
 const std::string kSlowSweep = R"(
 [pipeline]
 name = "slow-sweep"
 [nodes.data]
 method = "uniform_matrix"
-[nodes.wait]
+[nodes.summary]
+method = "matrix_summary"
+inputs = { matrix = "data.matrix" }
+[nodes.wait]                           # after the data, so each point has a wait of its own
 method = "faulty"
 mode = "sleep"
 seconds = 0.025
+inputs = { after = "summary.mean" }
 [sweep]
 "data.rows" = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]
 "data.cols" = [1, 2, 3, 4, 5, 6, 7, 8]

@@ -1,6 +1,8 @@
 // Test support for distributed runs: a result equal to another point by point, bit for bit.
 #pragma once
 
+#include <hdf5.h>
+
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <set>
@@ -43,7 +45,22 @@ inline void require_same_points(const ResultSet& expected, const ResultSet& foun
       CHECK(f.outputs[k].port == e.outputs[k].port);
       CHECK(same_bits(f.outputs[k].value, e.outputs[k].value));
     }
+    REQUIRE(f.nodes.size() == e.nodes.size());
+    for (std::size_t k = 0; k < e.nodes.size(); ++k) CHECK(f.nodes[k].key == e.nodes[k].key);
   }
+}
+
+// How many node lineages a finished result stores (links in /nodes).
+inline hsize_t count_node_groups(const std::string& file) {
+  const hid_t h5 = H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  REQUIRE(h5 >= 0);
+  const hid_t nodes = H5Gopen2(h5, "nodes", H5P_DEFAULT);
+  H5G_info_t info{};
+  const bool read = nodes >= 0 && H5Gget_info(nodes, &info) >= 0;
+  if (nodes >= 0) H5Gclose(nodes);
+  H5Fclose(h5);
+  REQUIRE(read);
+  return info.nlinks;
 }
 
 }  // namespace assay::testing

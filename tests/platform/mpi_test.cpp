@@ -91,6 +91,10 @@ method = "uniform_matrix"
 [nodes.summary]
 method = "matrix_summary"
 inputs = { matrix = "data.matrix" }
+[nodes.shared]                         # one lineage for every point: each rank may compute it
+method = "uniform_matrix"
+rows = 6
+replicate = "shared"
 [sweep]
 "data.rows" = [1, 2, 3, 4, 5, 6, 7, 8]
 "data.cols" = [2, 4, 8]
@@ -102,10 +106,14 @@ const std::string kSlowSweep = R"(
 name = "mpi-slow-sweep"
 [nodes.data]
 method = "uniform_matrix"
-[nodes.wait]
+[nodes.summary]
+method = "matrix_summary"
+inputs = { matrix = "data.matrix" }
+[nodes.wait]                           # after the data, so each point has a wait of its own
 method = "faulty"
 mode = "sleep"
 seconds = 0.02
+inputs = { after = "summary.mean" }
 [sweep]
 "data.rows" = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 "data.cols" = [1, 2, 3, 4, 5, 6, 7, 8]
@@ -126,6 +134,9 @@ TEST_CASE("mpirun -np 2 equals a -j1 run point by point and bit for bit", "[mpi]
   REQUIRE(wait_for(start_mpirun(2, {"run", dir.file("p.toml"), "-o", out, "-q"})) == 0);
   const auto merged = read_results(out);
   require_same_points(read_results(dir.file("single.h5")), merged);
+  // The node every point shares is stored once in the merged file, as in the single one.
+  CHECK(count_node_groups(out) == count_node_groups(dir.file("single.h5")));
+  CHECK(count_node_groups(out) == 2 * 24 + 1);
   CHECK(rank_shards(out).empty());
   std::set<std::string> ranks;
   for (const auto& shard : merged.info.shards) ranks.insert(shard.at("mpi_rank"));

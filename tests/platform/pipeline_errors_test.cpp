@@ -70,6 +70,15 @@ TEST_CASE("malformed nodes and params name the node and param", "[pipeline]") {
        "digits or _, and not \"pipeline\" or \"sweep\""},
       {"reserved node name", kHeader + "[nodes.sweep]\nmethod = \"source\"\n",
        "t.toml:3:8: nodes.sweep: bad node name;"},
+      {"replicate sharing that is not a word",
+       kHeader + "[nodes.a]\nreplicate = 2\nmethod = \"source\"\n",
+       "t.toml:4:13: nodes.a.replicate: expected \"shared\" or \"each\", got 2;"},
+      {"shared node reading from a node that is not",
+       kHeader + "[nodes.a]\nmethod = \"source\"\n[nodes.b]\nmethod = \"pass\"\n" +
+           "inputs = { x = \"a.y\" }\nreplicate = \"shared\"\n",
+       "t.toml:8:13: nodes.b.replicate: \"shared\", but its input x comes from node a, which "
+       "varies with the replicate; add replicate = \"shared\" to [nodes.a] too, or remove it "
+       "here"},
       {"node without method", kHeader + "[nodes.a]\nrows = 2\n",
        "t.toml:3:8: nodes.a.method: node without a method; add method = \"<id>\" to [nodes.a]; "
        "`assay list` shows the ids"},
@@ -191,6 +200,11 @@ TEST_CASE("malformed sweeps name the sweep key and what is wrong", "[pipeline]")
       {"sweep value that is not a list", kSweep + "\"a.rows\" = 5\n",
        "t.toml:6:12: sweep.a.rows: expected a list of values, got 5; give the values as a list, "
        "e.g. [1, 2, 3]"},
+      {"repeated sweep value", kSweep + "\"a.rows\" = [1, 2, 1]\n",
+       "t.toml:6:19: sweep.a.rows: value 3 (1) repeats value 1; each value of an axis is one "
+       "point; use replicates to repeat a point"},
+      {"repeated sweep value written differently", kSweep + "\"a.low\" = [0, 0.0]\n",
+       "t.toml:6:15: sweep.a.low: value 2 (0.0) repeats value 1;"},
       {"empty sweep list", kSweep + "\"a.rows\" = []\n",
        "t.toml:6:12: sweep.a.rows: empty sweep list; give at least one value, or remove the key"},
       {"key swept twice", kSweep + "\"a.rows\" = [1]\na.rows = [2]\n",

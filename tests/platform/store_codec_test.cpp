@@ -15,8 +15,8 @@ TEST_CASE("a point record round-trips every field and value exactly", "[store]")
     auto point = rich_point(1, status);
     point.outputs.push_back({"model", "nan", std::numeric_limits<double>::quiet_NaN()});
     std::vector<std::byte> record;
-    append_point_record(point, record);
-    const auto back = parse_point_record(record);
+    PointRecordEncoder({point}).append(point, record);
+    const auto back = PointRecordDecoder().parse(record);
     CHECK(back.id == point.id);
     CHECK(back.replicate == point.replicate);
     CHECK(back.seed == point.seed);
@@ -34,16 +34,49 @@ TEST_CASE("a point record round-trips every field and value exactly", "[store]")
   }
 }
 
+TEST_CASE("a batch holds a shared node's outputs once and every record reads them", "[store]") {
+  std::vector<PointResult> batch;
+  for (int i = 0; i < 3; ++i) {
+    auto point = rich_point(i);
+    point.outputs = {{"data", "model", RealArray{{100, 100}, std::vector<double>(10000, 1.5)}},
+                     {"fit", "loss", 0.5 * i}};
+    point.nodes = {{"data", "shared-key", i == 0 ? "computed" : "shared"},
+                   {"fit", "fit-key-" + std::to_string(i), "computed"}};
+    batch.push_back(std::move(point));
+  }
+  PointRecordEncoder encoder(batch);
+  std::vector<std::vector<std::byte>> records(batch.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) encoder.append(batch[i], records[i]);
+  CHECK(records[0].size() > 100 * 100 * 8);
+  CHECK(records[1].size() < 1000);
+  CHECK(records[2].size() < 1000);
+  PointRecordDecoder decoder;
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const auto back = decoder.parse(records[i]);
+    CHECK(back.outputs == batch[i].outputs);
+    REQUIRE(back.nodes.size() == 2);
+    CHECK(back.nodes[0].key == "shared-key");
+    CHECK(back.nodes[0].origin == batch[i].nodes[0].origin);
+    CHECK(back.nodes[1].key == batch[i].nodes[1].key);
+  }
+  // A reference to outputs no earlier record of the batch holds is damage.
+  CHECK_THROWS_AS(PointRecordDecoder().parse(records[1]), Error);
+}
+
 TEST_CASE("a damaged point record is an error, not a crash", "[store]") {
   std::vector<std::byte> record;
-  append_point_record(rich_point(2), record);
+  const auto point = rich_point(2);
+  PointRecordEncoder({point}).append(point, record);
+  const auto parse = [](std::span<const std::byte> bytes) {
+    return PointRecordDecoder().parse(bytes);
+  };
   for (const std::size_t cut :
        {std::size_t{0}, std::size_t{5}, record.size() / 2, record.size() - 1})
-    CHECK_THROWS_AS(parse_point_record(std::span(record).first(cut)), Error);
+    CHECK_THROWS_AS(parse(std::span(record).first(cut)), Error);
   auto longer = record;
   longer.push_back(std::byte{0});
-  CHECK_THROWS_AS(parse_point_record(longer), Error);
+  CHECK_THROWS_AS(parse(longer), Error);
   auto huge_count = record;
   std::fill(huge_count.begin(), huge_count.begin() + 8, std::byte{0xff});  // id length
-  CHECK_THROWS_AS(parse_point_record(huge_count), Error);
+  CHECK_THROWS_AS(parse(huge_count), Error);
 }

@@ -243,8 +243,8 @@ bool same_points(const std::vector<PointResult>& a, const std::vector<PointResul
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
     std::vector<std::byte> ra, rb;
-    append_point_record(a[i], ra);
-    append_point_record(b[i], rb);
+    PointRecordEncoder({a[i]}).append(a[i], ra);
+    PointRecordEncoder({b[i]}).append(b[i], rb);
     if (ra != rb) return false;
   }
   return true;

@@ -148,8 +148,9 @@ TEST_CASE("point ids and seeds differ across values and replicates", "[sweep]") 
     CHECK(point.id.size() == 16);
     CHECK(point.id.find_first_not_of("0123456789abcdef") == std::string::npos);
     seeds.insert(point.seed);
-    seeds.insert(assay::node_seed(point.seed, "data"));
-    seeds.insert(assay::node_seed(point.seed, "summary"));
+    REQUIRE(point.lineage.size() == 2);
+    seeds.insert(point.lineage[0].seed);
+    seeds.insert(point.lineage[1].seed);
   }
   CHECK(seeds.size() == 3 * plan.size());
 }
@@ -175,8 +176,59 @@ TEST_CASE("point ids and seeds are the documented hashes", "[sweep]") {
   CHECK(point.id == "6cc8f5855dda3334");  // of "s.value=2.5\nreplicate=1\n"
   CHECK(assay::stable_hash("a") == 0xa5f4f098764a88bbull);
   CHECK(point.seed == assay::derive_seed(9, assay::stable_hash(point.id)));
-  CHECK(assay::node_seed(point.seed, "s") ==
-        assay::derive_seed(point.seed, assay::stable_hash("s")));
+  // FNV-1a 128 of the lineage text, each half through fmix64 (high after mixing in the low).
+  CHECK(assay::hex32(assay::stable_hash128("a")) == "e6440af3bbf7b7a383cc77de68565ad0");
+  REQUIRE(point.lineage.size() == 1);  // of "method=source \nvalue=2.5\nseed=9\nreplicate=1"
+  CHECK(point.lineage[0].key == "419f7aef4acbca3fe47236a3d269e300");
+  CHECK(point.lineage[0].seed == assay::derive_seed(0x419f7aef4acbca3full, 0xe47236a3d269e300ull));
+}
+
+const std::string kChain = R"([pipeline]
+name = "chain"
+[nodes.a]
+method = "source"
+[nodes.b]
+method = "pass"
+inputs = { x = "a.y" }
+[sweep]
+"b.scale" = [1.0, 2.0, 3.0]
+replicates = 2
+)";
+
+TEST_CASE("points that differ only downstream share the upstream node's lineage", "[sweep]") {
+  const auto p = validated(kChain);
+  const SweepPlan plan(p);
+  std::set<std::string> a_keys, b_keys;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const auto point = plan.point(i);
+    a_keys.insert(point.lineage[0].key);
+    b_keys.insert(point.lineage[1].key);
+    CHECK(point.lineage[0].seed == plan.point(i % 2).lineage[0].seed);  // same replicate
+  }
+  CHECK(a_keys.size() == 2);  // one per replicate
+  CHECK(b_keys.size() == 6);
+}
+
+TEST_CASE("lineage keys follow upstream keys, version, seed and replicate sharing", "[sweep]") {
+  const auto base = validated(kChain);
+  const auto first = [](const Pipeline& p) { return SweepPlan(p).point(0).lineage; };
+  const auto keys = first(base);
+  // An upstream param changes the upstream key and, through its input, the downstream one.
+  const auto upstream = first(validated(kChain, {"a.value=2"}));
+  CHECK(upstream[0].key != keys[0].key);
+  CHECK(upstream[1].key != keys[1].key);
+  // A new method version is another computation.
+  auto bumped = base;
+  bumped.nodes[1].method_version = "2.0";
+  CHECK(first(bumped)[0].key == keys[0].key);
+  CHECK(first(bumped)[1].key != keys[1].key);
+  CHECK(first(validated(kChain, {"pipeline.seed=2"}))[0].key != keys[0].key);
+  // Shared across replicates: one key for both replicates of a.
+  const auto shared = validated(
+      std::string(kChain).replace(kChain.find("[nodes.b]"), 0, "replicate = \"shared\"\n"));
+  const SweepPlan plan(shared);
+  CHECK(plan.point(0).lineage[0].key == plan.point(1).lineage[0].key);
+  CHECK(plan.point(0).lineage[1].key != plan.point(1).lineage[1].key);
 }
 
 TEST_CASE("the resolved TOML gives the same plan and fingerprint", "[sweep]") {

@@ -1,0 +1,30 @@
+// StoredNodes: the node outputs of an older result file (its /nodes groups), as a NodeSource
+// for `assay run --reuse` and `--resume`. A node key is a hash of the node's whole lineage,
+// method version included, so a key found here is the same computation.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <unordered_set>
+
+#include "store/node_source.hpp"
+
+namespace assay {
+
+class StoredNodes final : public NodeSource {
+ public:
+  // Lists the keys of `file`; throws SourceError naming it when it is not an Assay result.
+  explicit StoredNodes(std::filesystem::path file);
+
+  std::optional<std::vector<std::pair<std::string, Value>>> find(
+      const std::string& key) const override;
+  const std::string& name() const override { return name_; }
+  std::size_t size() const { return keys_.size(); }
+
+ private:
+  std::filesystem::path file_;
+  std::string name_;
+  std::unordered_set<std::string> keys_;
+};
+
+}  // namespace assay
