@@ -31,15 +31,16 @@ cmake --install "$build_dir" --prefix "$prefix" >/dev/null
 "$built_host" list >"$scratch/built_list"
 "$installed_host" list >"$scratch/installed_list"
 refusals='^[0-9]+ plugins loaded, [0-9]+ refused:'
-! grep -Eq "$refusals" "$scratch/built_list" || fail "the build tree refuses plugins: $(cat "$scratch/built_list")"
+! grep -Eq "$refusals" "$scratch/built_list" ||
+  fail "the build tree refuses plugins: $(cat "$scratch/built_list")"
 diff -u "$scratch/built_list" "$scratch/installed_list" || fail "the installed host lists other plugins"
 tail -1 "$scratch/installed_list"
 
 # One line per check, "method check ok|FAIL", from verify's table (detail lines are indented).
 check_outcomes() {
   local status=0
-  "$1" verify >"$scratch/table" 2>/dev/null || status=$?
-  ((status <= 1)) || fail "$1 verify exited $status: $(cat "$scratch/table")"
+  "$1" verify >"$scratch/table" 2>"$scratch/log" || status=$?
+  ((status <= 1)) || fail "$1 verify exited $status: $(cat "$scratch/table" "$scratch/log")"
   awk '/^[^ ]/ && ($3 == "ok" || $3 == "FAIL") { print $1, $2, $3 }' "$scratch/table"
 }
 check_outcomes "$built_host" >"$scratch/built_checks"
