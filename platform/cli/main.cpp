@@ -22,8 +22,8 @@ Commands:
   show FILE.h5                    summary table of the points in a result
   merge OUT.h5 PART.h5...         join the shards of one sweep
 
-Plugins are loaded from <prefix>/lib/assay/plugins and from ASSAY_PLUGIN_PATH
-(folders or .so files separated by ':').
+Plugins are loaded from <prefix>/<libdir>/assay/plugins (libdir: lib, or lib/<arch> in a
+Debian-style /usr install) and from ASSAY_PLUGIN_PATH (folders or .so files separated by ':').
 )";
 
 // Ctrl-C sets the flag the run polls; a second Ctrl-C ends the process at once.

@@ -19,7 +19,7 @@ PluginRegistry::~PluginRegistry() { methods_.clear(); }
 std::vector<fs::path> PluginRegistry::default_search_path() {
   std::vector<fs::path> path;
   const fs::path exe = boost::dll::program_location().string();
-  path.push_back(exe.parent_path().parent_path() / "lib" / "assay" / "plugins");
+  path.push_back((exe.parent_path() / ASSAY_PLUGIN_DIR_FROM_HOST).lexically_normal());
   if (const char* extra = std::getenv("ASSAY_PLUGIN_PATH")) {
     std::stringstream entries(extra);
     for (std::string entry; std::getline(entries, entry, ':');)

@@ -41,8 +41,9 @@ class PluginRegistry : public MethodCatalog {
   PluginRegistry& operator=(const PluginRegistry&) = delete;
   ~PluginRegistry() override;
 
-  // The host's own plugin folder (<prefix>/lib/assay/plugins beside <prefix>/bin/assay), then
-  // every entry of ASSAY_PLUGIN_PATH (folders or files, separated by ':').
+  // The host's own plugin folder (<prefix>/<libdir>/assay/plugins, found from <prefix>/bin/assay
+  // through the relative path the build compiled in), then every entry of ASSAY_PLUGIN_PATH
+  // (folders or files, separated by ':').
   static std::vector<std::filesystem::path> default_search_path();
 
   // Loads every *.so in a folder (sorted by name), or one file.

@@ -1,16 +1,80 @@
 #!/usr/bin/env bash
-# Installs Assay into a temporary prefix, builds examples/third_party against the installed
-# SDK alone, and runs the plugin's check through ASSAY_PLUGIN_PATH with the installed host.
+# Installs Assay into a temporary prefix and uses it as a new user would:
+#   - the installed host loads every shipped plugin (none refused, the same as the build tree);
+#   - `assay verify` gives, check for check, the same outcome from the prefix as from the build
+#     tree (so an install that breaks loading or data paths shows; three checks are documented
+#     non-reproductions today, so "all pass" would be the wrong bar);
+#   - the shipped pipelines are installed, and one runs from the prefix;
+#   - examples/third_party builds against the installed SDK alone, with CMake and with
+#     pkg-config, and its check passes through ASSAY_PLUGIN_PATH.
+# Arguments: source folder, build folder, CMAKE_INSTALL_BINDIR, CMAKE_INSTALL_LIBDIR.
 set -euo pipefail
 source_dir=$1
 build_dir=$2
+bindir=$3
+libdir=$4
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+prefix=$scratch/prefix
+built_host=$build_dir/$bindir/assay
+installed_host=$prefix/$bindir/assay
 
-cmake --install "$build_dir" --prefix "$scratch/prefix" >/dev/null
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+cmake --install "$build_dir" --prefix "$prefix" >/dev/null
+
+# Every shipped plugin loads from the prefix: the list (methods, plugins, versions, the count
+# loaded and any refusals with their reasons) is the build tree's, which refuses nothing.
+"$built_host" list >"$scratch/built_list"
+"$installed_host" list >"$scratch/installed_list"
+refusals='^[0-9]+ plugins loaded, [0-9]+ refused:'
+! grep -Eq "$refusals" "$scratch/built_list" ||
+  fail "the build tree refuses plugins: $(cat "$scratch/built_list")"
+diff -u "$scratch/built_list" "$scratch/installed_list" || fail "the installed host lists other plugins"
+tail -1 "$scratch/installed_list"
+
+# One line per check, "method check ok|FAIL", from verify's table (detail lines are indented).
+check_outcomes() {
+  local status=0
+  "$1" verify >"$scratch/table" 2>"$scratch/log" || status=$?
+  ((status <= 1)) || fail "$1 verify exited $status: $(cat "$scratch/table" "$scratch/log")"
+  awk '/^[^ ]/ && ($3 == "ok" || $3 == "FAIL") { print $1, $2, $3 }' "$scratch/table"
+}
+check_outcomes "$built_host" >"$scratch/built_checks"
+check_outcomes "$installed_host" >"$scratch/installed_checks"
+[[ -s $scratch/built_checks ]] || fail "the build tree's verify ran no check"
+diff -u "$scratch/built_checks" "$scratch/installed_checks" ||
+  fail "checks run from the prefix do not match the build tree's"
+echo "$(wc -l <"$scratch/installed_checks") checks: the same outcomes from the prefix"
+
+# The shipped pipelines and the licence are installed, and a pipeline runs from the prefix.
+diff -r "$source_dir/data/pipelines" "$prefix/share/assay/pipelines" || fail "pipelines not installed"
+cmp "$source_dir/LICENSE" "$prefix/share/doc/assay/LICENSE" || fail "LICENSE not installed"
+"$installed_host" run -q "$prefix/share/assay/pipelines/examples.toml" -o "$scratch/examples.h5"
+
+# A third-party plugin passes its check when loaded by the installed host alone.
+verify_random_walk() {
+  local report
+  report=$(ASSAY_PLUGIN_PATH="$1" "$installed_host" verify random_walk)
+  echo "$report"
+  grep -Eq "random_walk +msd_is_linear +ok" <<<"$report" || fail "random_walk from $1"
+}
+
 cmake -S "$source_dir/examples/third_party" -B "$scratch/plugin" -G Ninja \
-  -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
+  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$scratch/plugin" >/dev/null
-report=$(ASSAY_PLUGIN_PATH="$scratch/plugin" "$scratch/prefix/bin/assay" verify random_walk)
-echo "$report"
-grep -Eq "random_walk +msd_is_linear +ok" <<<"$report"
+verify_random_walk "$scratch/plugin"
+
+# The same plugin built with nothing but the flags assay.pc gives (the host refuses a plugin
+# built with another Eigen alignment, so a missing -mavx2 fails here).
+export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
+mkdir "$scratch/pkgconfig"
+read -ra pc_cflags <<<"$(pkg-config --cflags assay)"
+read -ra pc_libs <<<"$(pkg-config --libs assay)"
+c++ -std=c++20 -O2 -shared -fPIC -fvisibility=hidden "${pc_cflags[@]}" \
+  "$source_dir/examples/third_party/random_walk.cpp" "${pc_libs[@]}" \
+  -o "$scratch/pkgconfig/random_walk.so"
+verify_random_walk "$scratch/pkgconfig/random_walk.so"
