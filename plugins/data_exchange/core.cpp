@@ -101,31 +101,10 @@ double BlockingOracle::max_margin(const Eigen::VectorXd& status_quo, double stop
   return best;
 }
 
-Deviation refine_deviation(const Market& market, Deviation start, const Eigen::VectorXd& status_quo,
-                           double initial_step) {
-  if (start.members.size() < 2) return start;
-  const auto evaluate = [&](const Eigen::VectorXd& t) {
-    return margin_of(deviation_payoffs(market, start.coalition, t), start.members, status_quo);
-  };
-  for (double step = initial_step; step > 1e-7; step /= 2) {
-    bool improved = true;
-    while (improved) {
-      improved = false;
-      for (Eigen::Index k = 0; k < start.take.size(); ++k)
-        for (double sign : {1.0, -1.0}) {
-          Eigen::VectorXd t = start.take;
-          t[k] = std::clamp(t[k] + sign * step, 0.0, 1.0);
-          const double m = evaluate(t);
-          if (m > start.margin + 1e-15) {
-            start.take = t;
-            start.margin = m;
-            improved = true;
-          }
-        }
-    }
-  }
-  start.payoffs = deviation_payoffs(market, start.coalition, start.take);
-  return start;
+Deviation exact_deviation(const Market& market, Deviation grid_best,
+                          const Eigen::VectorXd& status_quo) {
+  const auto exact = logit_best_deviation(market, grid_best.coalition, status_quo);
+  return exact && exact->margin > grid_best.margin ? *exact : grid_best;
 }
 
 std::vector<Deviation> blocking_coalitions(const Market& market, const Exchange& exchange,
@@ -139,7 +118,7 @@ std::vector<Deviation> blocking_coalitions(const BlockingOracle& oracle, const M
   std::vector<Deviation> out;
   for (Coalition c : all_coalitions(market.firms())) {
     Deviation d = oracle.best_deviation(c, u);
-    if (options.refine) d = refine_deviation(market, d, u, 0.5 / (options.grid - 1));
+    if (options.refine) d = exact_deviation(market, d, u);
     if (d.margin > options.tolerance) out.push_back(std::move(d));
   }
   std::sort(out.begin(), out.end(),

@@ -3,12 +3,13 @@
 // A coalition S blocks an exchange with margin mu > 0 if some exchange among its members gives
 // every member at least mu more than its status-quo payoff whatever the outsiders do. The
 // exchange is core-stable if no coalition blocks it, eps-core-stable if no margin exceeds eps.
-// Deviations are searched on a grid of the members' take fractions t in {0, 1/(G-1), ..., 1}
-// and then refined by a compass search in the continuous t; exchanges are searched on the
-// same grid, over every partition of the firms into cooperating blocks. Where a closed form
-// exists (closed_form.hpp: equal sharing, or rational demand) the best deviation joins the
-// grid ones, which makes the blocking test exact; under rational demand the exchanges that tie
-// each achievable winner set are searched too, which makes the existence search exact.
+// Deviations are searched on a grid of the members' take fractions t in {0, 1/(G-1), ..., 1};
+// exchanges are searched on the same grid, over every partition of the firms into cooperating
+// blocks. Where a closed form exists (closed_form.hpp: equal sharing, or rational demand) the
+// best deviation joins the grid ones, which makes the blocking test exact; for logit demand
+// without sharing the exact best deviation (bisection on the margin, closed_form.hpp) replaces
+// the grid's best when `refine` is on. Under rational demand the exchanges that tie each
+// achievable winner set are searched too, which makes the existence search exact.
 #pragma once
 
 #include <Eigen/Core>
@@ -47,13 +48,15 @@ class BlockingOracle {
   std::vector<Candidates> candidates_;
 };
 
-// Compass search on the continuous take fractions from a grid deviation.
-Deviation refine_deviation(const Market& market, Deviation start, const Eigen::VectorXd& status_quo,
-                           double initial_step);
+// The coalition's best deviation over continuous takes, from the best grid deviation: the
+// grid's best where a closed form is among the grid deviations already (equal sharing, rational
+// demand), the exact logit deviation otherwise.
+Deviation exact_deviation(const Market& market, Deviation grid_best,
+                          const Eigen::VectorXd& status_quo);
 
 struct CoreOptions {
   int grid = 11;
-  bool refine = true;
+  bool refine = true;       // blocking_coalitions: exact best deviations, not the grid's best
   double tolerance = 1e-9;  // margins at or below this are not blocking (float noise)
   bool certify = true;      // core_search: compute certified_margin (logit; costs most of it)
 };
@@ -70,7 +73,7 @@ struct CoreSearchResult {
   // candidates that refined deviations do not block either.
   Exchange best;
   double min_max_margin = 0;  // min over searched exchanges of max blocking margin
-  double refined_margin = 0;  // max blocking margin at `best` after refinement
+  double refined_margin = 0;  // max blocking margin at `best`, exact best deviations (refine)
   long exchanges_searched = 0;
   long core_stable_on_grid = 0;  // grid exchanges with margin <= tolerance
   // Logit only (+inf for rational demand, whose payoffs jump): the largest change of any

@@ -33,6 +33,20 @@ Eigen::MatrixXd exchange_fractions(const Exchange& exchange) {
   return x;
 }
 
+std::vector<std::int64_t> block_labels(const Exchange& exchange) {
+  const auto n = static_cast<std::int64_t>(exchange.block.size());
+  std::vector<std::int64_t> label(exchange.block.size());
+  for (std::int64_t j = 0; j < n; ++j) {
+    label[j] = j;
+    for (std::int64_t i = 0; i < j; ++i)
+      if (exchange.block[i] == exchange.block[j]) {
+        label[j] = i;
+        break;
+      }
+  }
+  return label;
+}
+
 Eigen::VectorXd training_sizes(const Market& market, const Exchange& exchange) {
   // d_j = m_j + sum_i x_ij m_i with x_ij = t_j inside j's block: m_j + t_j (M_block - m_j).
   const int n = market.firms();

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstdint>
 #include <vector>
 
 #include "learning_curve.hpp"
@@ -44,6 +45,9 @@ inline constexpr double kTieTolerance = 1e-12;
 
 Eigen::VectorXd market_shares(const Market& market, const Eigen::VectorXd& accuracy);
 Eigen::MatrixXd exchange_fractions(const Exchange& exchange);
+// The coalition structure, which the fractions alone do not show (a block can exchange nothing
+// and still share market share): firm j's label is the smallest firm of its block.
+std::vector<std::int64_t> block_labels(const Exchange& exchange);
 Eigen::VectorXd training_sizes(const Market& market, const Exchange& exchange);
 Eigen::VectorXd accuracies(const Market& market, const Eigen::VectorXd& training_sizes);
 // Market share, or under equal sharing the mean share of the firm's block.

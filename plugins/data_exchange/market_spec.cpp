@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
+#include <string>
 
 namespace assay::data_exchange {
 
@@ -72,18 +73,36 @@ Exchange reduce_exchange(const Market& market, const Eigen::MatrixXd& fractions)
       for (int j = 0; j < n; ++j)
         if (i != j && (fractions(i, j) > 0 || fractions(j, i) > 0))
           label[i] = label[j] = std::min(label[i], label[j]);
+  return reduce_exchange(market, fractions, std::move(label));
+}
+
+Exchange reduce_exchange(const Market& market, const Eigen::MatrixXd& fractions,
+                         std::vector<int> block) {
+  const int n = market.firms();
+  if (fractions.rows() != n || fractions.cols() != n)
+    throw std::invalid_argument("fractions: needs an n x n matrix for n firms");
+  if (static_cast<int>(block.size()) != n)
+    throw std::invalid_argument("blocks: needs one block label per firm");
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (block[i] != block[j] && fractions(i, j) > 0)
+        throw std::invalid_argument("fractions: firm " + std::to_string(i) +
+                                    " gives data to firm " + std::to_string(j) +
+                                    " of another block; put them in one block");
   Exchange e;
-  e.block = label;
+  e.block = std::move(block);
   e.take = Eigen::VectorXd::Zero(n);
   for (int j = 0; j < n; ++j) {
     double received = 0, available = 0;
     for (int i = 0; i < n; ++i) {
-      if (i == j || label[i] != label[j]) continue;
+      if (i == j || e.block[i] != e.block[j]) continue;
       received += fractions(i, j) * market.sizes[i];
       available += market.sizes[i];
     }
     e.take[j] = available > 0 ? received / available : 0.0;
   }
+  const auto canonical = block_labels(e);
+  e.block.assign(canonical.begin(), canonical.end());
   return e;
 }
 

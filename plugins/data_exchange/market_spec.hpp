@@ -44,5 +44,9 @@ std::vector<ClassificationTask> firm_tasks(const MarketSpec& spec, const Eigen::
 // The reduced form of a general exchange matrix: blocks are the connected components of
 // {x_ij > 0}, and t_j reproduces firm j's training size within its block.
 Exchange reduce_exchange(const Market& market, const Eigen::MatrixXd& fractions);
+// The same with the blocks given (block[j]: firm j's label), which may join firms that exchange
+// nothing; throws if data flows between blocks.
+Exchange reduce_exchange(const Market& market, const Eigen::MatrixXd& fractions,
+                         std::vector<int> block);
 
 }  // namespace assay::data_exchange

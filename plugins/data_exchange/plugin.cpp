@@ -62,7 +62,9 @@ assay::MethodInfo with_market_params(assay::MethodInfo info) {
       .param<bool>("sharing", false,
                    "cooperating blocks and deviating coalitions split market share equally")
       .param<int>("grid", 9, "take fractions on the grid {0, 1/(G-1), ..., 1}", assay::range(2, 65))
-      .param<bool>("refine", true, "refine the best grid deviation by compass search");
+      .param<bool>("refine", true,
+                   "logit without sharing: replace the best grid deviation by the exact best "
+                   "deviation (bisection on the margin); the other markets' are exact already");
 }
 
 dx::MarketSpec read_spec(const assay::Context& ctx) {
@@ -189,6 +191,16 @@ void learning_curves(assay::Context& ctx) {
 
 // ---------------------------------------------------------------- core_check
 
+std::vector<int> read_blocks(const assay::Context& ctx) {
+  std::vector<int> blocks;
+  for (double label : ctx.param<std::vector<double>>("blocks")) {
+    if (label != std::floor(label) || std::abs(label) > 1e6)
+      throw assay::Error("blocks: labels must be integers; give one label per firm");
+    blocks.push_back(static_cast<int>(label));
+  }
+  return blocks;
+}
+
 assay::MethodInfo core_check_info() {
   return with_market_params(assay::method("core_check",
                                           "Every coalition blocking a given exchange, with its "
@@ -196,10 +208,17 @@ assay::MethodInfo core_check_info() {
       .cite(kPaper)
       .choice("exchange", "autarky", {"autarky", "full_pooling", "best_on_grid", "fractions"},
               "exchange to check: none, everyone shares everything, the min-max exchange of "
-              "core_search, or the matrix `fractions`")
+              "core_search, or the matrix `fractions` (with `blocks`)")
       .param<Eigen::MatrixXd>("fractions", Eigen::MatrixXd::Zero(3, 3),
                               "x_ij in [0,1]: fraction of firm i's data given to firm j")
+      .param<std::vector<double>>(
+          "blocks", {},
+          "with `fractions`: block label per firm (e.g. core_search's best_blocks); firms of one "
+          "block share market share under sharing even if they exchange nothing; [] = the "
+          "connected components of {x_ij > 0}")
       .output<Eigen::MatrixXd>("exchange_fractions", "the exchange checked (x_ij)")
+      .output<std::vector<std::int64_t>>(
+          "blocks", "the exchange's coalition structure: per firm, the smallest firm of its block")
       .output<Eigen::VectorXd>("payoffs", "status-quo payoff of each firm")
       .output<Eigen::VectorXd>("accuracy", "status-quo accuracy of each firm")
       .output<assay::Table>("blocking",
@@ -222,10 +241,11 @@ void core_check(assay::Context& ctx) {
     e = dx::core_search(m, options).best;
   } else if (which == "fractions") {
     const auto x = ctx.param<Eigen::MatrixXd>("fractions");
+    const auto blocks = read_blocks(ctx);
     if (x.size() && (x.minCoeff() < 0 || x.maxCoeff() > 1))
       throw assay::Error("fractions: entries must lie in [0, 1]");
     try {
-      e = dx::reduce_exchange(m, x);
+      e = blocks.empty() ? dx::reduce_exchange(m, x) : dx::reduce_exchange(m, x, blocks);
     } catch (const std::invalid_argument& err) {
       throw assay::Error(err.what());
     }
@@ -246,6 +266,7 @@ void core_check(assay::Context& ctx) {
       dx::BlockingOracle(m, options.grid).max_margin(u, std::numeric_limits<double>::infinity());
   if (!blocking.empty()) max_margin = std::max(max_margin, blocking.front().margin);
   ctx.output("exchange_fractions", dx::exchange_fractions(e));
+  ctx.output("blocks", dx::block_labels(e));
   ctx.output("payoffs", u);
   ctx.output("accuracy", dx::accuracies(m, dx::training_sizes(m, e)));
   ctx.output("blocking", std::move(table));
@@ -265,7 +286,9 @@ assay::MethodInfo core_search_info() {
       .param<bool>("certify", true,
                    "logit: compute certified_margin (most of the run time for n = 4)")
       .output<double>("min_max_margin", "min over grid exchanges of the max grid blocking margin")
-      .output<double>("refined_margin", "max blocking margin at the best exchange, refined")
+      .output<double>("refined_margin",
+                      "max blocking margin at the best exchange, with exact best deviations "
+                      "(refine on; the best grid deviations with refine off)")
       .output<double>("grid_slack",
                       "logit: bound on the payoff change to the nearest grid exchange "
                       "(NaN for rational demand)")
@@ -278,6 +301,10 @@ assay::MethodInfo core_search_info() {
       .output<std::int64_t>("core_stable_on_grid", "grid exchanges no grid deviation blocks")
       .output<std::int64_t>("exchanges_searched", "grid exchanges searched")
       .output<Eigen::MatrixXd>("best_fractions", "x_ij of the best exchange")
+      .output<std::vector<std::int64_t>>(
+          "best_blocks",
+          "the best exchange's coalition structure (per firm, the smallest firm of its block): "
+          "a block may exchange no data (zero fractions) and still share market share")
       .output<Eigen::VectorXd>("best_payoffs", "payoffs at the best exchange")
       .check("rational_core_exists",
              "In fully rational markets a core-stable exchange always exists: counterexample "
@@ -317,6 +344,7 @@ void core_search(assay::Context& ctx) {
   ctx.output("core_stable_on_grid", static_cast<std::int64_t>(r.core_stable_on_grid));
   ctx.output("exchanges_searched", static_cast<std::int64_t>(r.exchanges_searched));
   ctx.output("best_fractions", dx::exchange_fractions(r.best));
+  ctx.output("best_blocks", dx::block_labels(r.best));
   ctx.output("best_payoffs", dx::payoffs(m, r.best));
 }
 
@@ -336,6 +364,9 @@ assay::MethodInfo exchange_dynamics_info() {
       .output<std::int64_t>("steps", "deviations carried out")
       .output<assay::Table>("trace", "per step: coalition, margin, payoffs after the step")
       .output<Eigen::MatrixXd>("final_fractions", "x_ij where the dynamic stopped")
+      .output<std::vector<std::int64_t>>("final_blocks",
+                                         "coalition structure where the dynamic stopped (per "
+                                         "firm, the smallest firm of its block)")
       .output<Eigen::VectorXd>("final_payoffs", "payoffs where the dynamic stopped")
       .check("dynamic_converges_rational",
              "In fully rational markets with measured learning curves (n = 3, 20 instances), "
@@ -376,6 +407,7 @@ void exchange_dynamics(assay::Context& ctx) {
   ctx.output("steps", static_cast<std::int64_t>(r.trace.size()));
   ctx.output("trace", std::move(trace));
   ctx.output("final_fractions", dx::exchange_fractions(r.final_exchange));
+  ctx.output("final_blocks", dx::block_labels(r.final_exchange));
   ctx.output("final_payoffs", dx::payoffs(m, r.final_exchange));
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "markov_chain.hpp"
@@ -32,12 +33,17 @@ class ValueConstrainedDivergence {
 
   const TiltCoordinates& coordinates() const { return coordinates_; }
 
-  // (D, g) at u; (inf, inf) where the chain cannot be evaluated (overflowing logits).
+  // (D, g) at u; (inf, inf) where the chain cannot be evaluated: overflowing logits, or logits
+  // so extreme that the tilted chain is numerically reducible (no unique stationary law).
   std::pair<double, double> evaluate(const Eigen::VectorXd& u) const {
     if (!u.allFinite() || u.lpNorm<Eigen::Infinity>() > 500) return {kInfinity, kInfinity};
-    const TiltedPairChain c = coordinates_.chain(u);
-    const double g = d_.dot(policy_value(mdp_, c.transitions)) - x_;
-    return {tilted_chain_divergence(mdp_, c), g};
+    try {
+      const TiltedPairChain c = coordinates_.chain(u);
+      const double g = d_.dot(policy_value(mdp_, c.transitions)) - x_;
+      return {tilted_chain_divergence(mdp_, c), g};
+    } catch (const std::invalid_argument&) {
+      return {kInfinity, kInfinity};
+    }
   }
 
   // Augmented Lagrangian iterations from u (see the header).

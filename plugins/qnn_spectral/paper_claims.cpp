@@ -61,13 +61,27 @@ LazyOrder lazy_order_claim(std::uint64_t seed) {
 
 MajorityTestDesign order_test_design() { return design_majority_test(0.01, 0.01, 0.75); }
 
-MajorityOutcome qnn_amplitude_priority_claim(std::uint64_t seed) {
+std::vector<std::pair<int, int>> comparison_pairs() { return {{1, 5}, {2, 7}, {4, 5}}; }
+
+PriorityComparison amplitude_priority_comparison(std::uint64_t seed) {
   const auto c = reuploading_circuit(2, 2, Encoding::exponential);
-  const auto target = unequal_target();
-  return count_successes(seed, [&](std::uint64_t s) {
-    const auto fit = fit_qnn(c, target, kCheckPoints, check_fit_options(0.05), s);
-    return learning_order(component_progress(target, fit.history)).by_amplitude;
-  });
+  PriorityComparison out;
+  out.design = order_test_design();
+  for (const auto& [low, high] : comparison_pairs())
+    for (const auto& [a_low, a_high] : {std::pair{0.1, 0.5}, {0.3, 0.3}, {0.5, 0.1}}) {
+      const FourierTarget target{{low, high}, {a_low, a_high}};
+      PriorityCell cell{low, high, a_low, a_high, 0, 0};
+      for (int s = 0; s < out.design.replicates; ++s) {
+        const auto fit =
+            fit_qnn(c, target, kCheckPoints, check_fit_options(0.05), replicate_seed(seed, s));
+        const int first = learning_order(component_progress(target, fit.history)).first_frequency;
+        cell.high_first += first == high;
+        cell.large_first += first == (a_high > a_low ? high : low);
+      }
+      if (a_low != a_high) out.unequal_cells_passing += cell.large_first >= out.design.threshold;
+      out.cells.push_back(cell);
+    }
+  return out;
 }
 
 MajorityOutcome qnn_flat_frequency_claim(std::uint64_t seed) {

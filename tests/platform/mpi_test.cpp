@@ -19,6 +19,7 @@
 #include "platform/distributed_results.hpp"
 #include "store/result_store.hpp"
 #include "support/assay_process.hpp"
+#include "support/skip.hpp"
 
 extern char** environ;
 
@@ -123,8 +124,7 @@ inputs = { after = "summary.mean" }
 
 TEST_CASE("mpirun -np 2 equals a -j1 run point by point and bit for bit", "[mpi]") {
   if (!mpi_available()) {
-    WARN("built without MPI or no mpirun: distributed runs not tested");
-    return;
+    ASSAY_SKIP("built without MPI or no mpirun: distributed runs not tested");
   }
   TempFolder dir("mpi");
   write_text(dir.file("p.toml"), kQuickSweep);
@@ -147,8 +147,7 @@ TEST_CASE("mpirun -np 2 equals a -j1 run point by point and bit for bit", "[mpi]
 
 TEST_CASE("a rank killed mid-run, then --resume: nothing lost, nothing duplicated", "[mpi]") {
   if (!mpi_available()) {
-    WARN("built without MPI or no mpirun: distributed runs not tested");
-    return;
+    ASSAY_SKIP("built without MPI or no mpirun: distributed runs not tested");
   }
   for (const int resume_ranks : {1, 2}) {
     TempFolder dir("mpi_kill");

@@ -6,6 +6,7 @@
 
 #include "store/result_store.hpp"
 #include "store_test_support.hpp"
+#include "support/skip.hpp"
 
 using namespace assay;
 using namespace assay::store_test;
@@ -65,8 +66,7 @@ std::string slurp(const std::filesystem::path& file) {
 TEST_CASE("h5py reads the result and pandas loads /index in one line", "[store]") {
   const std::string probe = std::string(kPython) + " -c 'import h5py' > /dev/null 2>&1";
   if (std::system(probe.c_str()) != 0) {
-    WARN("skipped: " << kPython << " with h5py is not available");
-    return;
+    ASSAY_SKIP(kPython << " with h5py is not available");
   }
   TempDir dir;
   const auto file = dir / "out.h5";

@@ -80,3 +80,42 @@ TEST_CASE("the certified margin bounds the margin of random continuous exchanges
   }
   CHECK(lowest >= certified);
 }
+
+TEST_CASE("logit best deviations without sharing: no deviation on a fine grid beats them",
+          "[data_exchange]") {
+  // The fine grid (101 takes per member for pairs, 31 for triples) holds real deviations, so
+  // the best deviation's margin is at least each of theirs; 1e-12 is round-off in the shares.
+  dx::CoreOptions options;
+  options.grid = 5;
+  options.tolerance = -1;  // every coalition's best deviation, blocking or not
+  std::uniform_real_distribution<double> u(0, 1);
+  for (int k = 0; k < 12; ++k) {
+    std::mt19937_64 rng(500 + k);
+    const auto m = dx::random_power_market(3, dx::Demand::logit, false, rng);
+    dx::Exchange status_quo = dx::Exchange::autarky(3);
+    if (k % 2) {
+      status_quo.block.assign(3, 0);
+      for (auto& t : status_quo.take) t = u(rng);
+    }
+    const Eigen::VectorXd before = dx::payoffs(m, status_quo);
+    const auto found = dx::blocking_coalitions(m, status_quo, options);
+    for (const auto& d : found) {
+      if (d.members.size() < 2) continue;
+      const Eigen::VectorXd pay = dx::deviation_payoffs(m, d.coalition, d.take);
+      double reached = 1;
+      for (std::size_t i = 0; i < d.members.size(); ++i)
+        reached = std::min(reached, pay[static_cast<Eigen::Index>(i)] - before[d.members[i]]);
+      CHECK(reached == Approx(d.margin).margin(1e-12));
+      double best_on_fine_grid = -1;
+      for_each_grid_deviation(
+          m, d.coalition, d.members.size() == 2 ? 101 : 31, [&](const Eigen::VectorXd& v) {
+            double margin = 1;
+            for (std::size_t i = 0; i < d.members.size(); ++i)
+              margin = std::min(margin, v[static_cast<Eigen::Index>(i)] - before[d.members[i]]);
+            best_on_fine_grid = std::max(best_on_fine_grid, margin);
+          });
+      INFO("market " << k << ", coalition " << d.coalition);
+      CHECK(d.margin >= best_on_fine_grid - 1e-12);
+    }
+  }
+}

@@ -86,3 +86,43 @@ TEST_CASE("learning_curves measures the curve on a data set given on the data po
   CHECK((acc.row(0) - acc.row(2)).cwiseAbs().maxCoeff() == 0);
   CHECK(acc(0, acc.cols() - 1) > 0.8);
 }
+
+TEST_CASE("a core-stable block that exchanges no data is reported and checked as a block",
+          "[data_exchange]") {
+  // Equal sharing: the best exchange keeps firms 1 and 3 in one block with zero takes (they
+  // share market share, not data). Its fractions alone are all zero, which is autarky; the
+  // blocks output says what the exchange is, and core_check given both agrees with the search.
+  const at::ValueMap market{{"firms", assay::Value(std::int64_t{4})},
+                            {"sizes", sizes({40, 90, 60, 120})},
+                            {"demand", assay::Value(std::string("logit"))},
+                            {"beta", 45.0},
+                            {"c", 1.2},
+                            {"alpha", 0.3},
+                            {"sharing", true},
+                            {"grid", assay::Value(std::int64_t{7})}};
+  const auto search = at::run_method("core_search", market);
+  REQUIRE(search.at("core_stable_found").as_int() == 1);
+  const auto blocks = search.at("best_blocks");
+  CHECK(blocks == assay::ValueCodec<std::vector<std::int64_t>>::encode({0, 1, 2, 1}));
+  const auto fractions = search.at("best_fractions");
+  CHECK(assay::to_matrix(fractions.as_real_array()).isZero());
+
+  at::ValueMap given = market;
+  given["exchange"] = assay::Value(std::string("fractions"));
+  given["fractions"] = fractions;
+  const auto labels = assay::ValueCodec<std::vector<std::int64_t>>::decode(blocks);
+  given["blocks"] = assay::ValueCodec<std::vector<double>>::encode(
+      std::vector<double>(labels.begin(), labels.end()));
+  const auto check = at::run_method("core_check", given);
+  CHECK(check.at("core_stable").as_int() == 1);
+  CHECK(check.at("blocks") == blocks);
+  CHECK(check.at("payoffs") == search.at("best_payoffs"));
+  // The same fractions without blocks are autarky, which {0, 1, 2} blocks.
+  given.erase("blocks");
+  const auto autarky = at::run_method("core_check", given);
+  CHECK(autarky.at("core_stable").as_int() == 0);
+  CHECK(autarky.at("blocks") == assay::ValueCodec<std::vector<std::int64_t>>::encode({0, 1, 2, 3}));
+  CHECK(at::run_method("core_check", {{"sizes", sizes({50, 50, 50})},
+                                      {"exchange", assay::Value(std::string("full_pooling"))}})
+            .at("blocks") == assay::ValueCodec<std::vector<std::int64_t>>::encode({0, 0, 0}));
+}

@@ -1,3 +1,5 @@
+#include <tbb/task_arena.h>
+
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -81,10 +83,17 @@ TEST_CASE("an unstable fixed step size fails with a message saying what to do", 
       Catch::Contains("lower step_size"));
 }
 
-TEST_CASE("sampler results do not depend on the number of threads' scheduling", "[sbi_langevin]") {
+TEST_CASE("sampler results do not depend on the number of threads", "[sbi_langevin]") {
   const auto data = at::run_method("gaussian_tall_model", {{"dim", 2}});
   const at::ValueMap inputs{{"model", data.at("model")}, {"observations", data.at("observations")}};
   const at::ValueMap params{{"n_samples", 700}, {"levels", 3}, {"steps", 5}};
-  CHECK(at::run_method("annealed_langevin", params, inputs, 9).at("samples") ==
-        at::run_method("annealed_langevin", params, inputs, 9).at("samples"));
+  // The method's parallel loops run in the arena of the calling thread.
+  const auto samples_with = [&](int threads) {
+    tbb::task_arena arena(threads);
+    return arena.execute([&] {
+      REQUIRE(tbb::this_task_arena::max_concurrency() == threads);
+      return at::run_method("annealed_langevin", params, inputs, 9).at("samples");
+    });
+  };
+  CHECK(samples_with(1) == samples_with(2));
 }
