@@ -189,5 +189,5 @@ ASSAY_PLUGIN("stdlib", "0.1.0",
              assay::export_method(linear_probe_info(), linear_probe),
              assay::export_method(load_matrix_info(), load_matrix),
              assay::export_method(classify_info(), classify), sl::text_corpus_method(),
-             sl::char_tokenizer_method(), sl::bpe_tokenizer_method(), sl::token_batches_method(),
-             sl::image_set_method(), sl::procedural_scenes_method())
+             sl::char_tokenizer_method(), sl::bpe_tokenizer_method(), sl::decode_tokens_method(),
+             sl::token_batches_method(), sl::image_set_method(), sl::procedural_scenes_method())

@@ -173,6 +173,38 @@ void bpe_tokenizer(Context& ctx) {
   write_encoded(ctx, tokenizer, train);
 }
 
+MethodInfo decode_tokens_info() {
+  return method("decode_tokens", "Documents back from token ids and the tokenizer's model")
+      .choice("tokenizer", "bpe", {"bpe", "char"},
+              "which method wrote the model: bpe_tokenizer or char_tokenizer")
+      .input<IntArray>("model", "the tokenizer's model output")
+      .input<IntArray>("ids", "token ids, e.g. a tokenizer's test_ids")
+      .output<Table>("documents",
+                     "column text: one document per run of ids ended by end-of-document");
+}
+
+std::string model_bytes(const IntArray& model) {
+  std::string bytes;
+  for (auto b : model.data) {
+    if (b < 0 || b > 255)
+      throw Error("model: " + std::to_string(b) +
+                  " is not a byte; connect bpe_tokenizer's model output");
+    bytes += static_cast<char>(b);
+  }
+  return bytes;
+}
+
+void decode_tokens(Context& ctx) {
+  const auto model = ctx.input<IntArray>("model");
+  const auto ids = ctx.input<IntArray>("ids").data;
+  const auto documents = ctx.param<std::string>("tokenizer") == "bpe"
+                             ? decode_documents(BpeTokenizer::from_model(model_bytes(model)), ids)
+                             : decode_documents(CharTokenizer::from_code_points(model.data), ids);
+  Table t;
+  t.add("text", documents);
+  ctx.output("documents", std::move(t));
+}
+
 MethodInfo token_batches_info() {
   return method("token_batches",
                 "Training windows of length T from a token stream, at starts drawn from the "
@@ -203,6 +235,7 @@ MethodExport char_tokenizer_method() {
   return export_method(char_tokenizer_info(), char_tokenizer);
 }
 MethodExport bpe_tokenizer_method() { return export_method(bpe_tokenizer_info(), bpe_tokenizer); }
+MethodExport decode_tokens_method() { return export_method(decode_tokens_info(), decode_tokens); }
 MethodExport token_batches_method() { return export_method(token_batches_info(), token_batches); }
 
 }  // namespace assay::stdlib

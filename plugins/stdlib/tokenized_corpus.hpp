@@ -1,5 +1,6 @@
 // Encoding a list of documents with any tokenizer (CharTokenizer, BpeTokenizer): one id
-// stream with the end-of-document id after each document, and how well it decodes back.
+// stream with the end-of-document id after each document, how well it decodes back, and
+// decoding such a stream into its documents.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +27,25 @@ EncodedDocuments encode_documents(const Tokenizer& tokenizer,
     out.ids.push_back(Tokenizer::end_of_document_id);
   }
   return out;
+}
+
+// The inverse: one text per run of ids ended by the end-of-document id (and one for a final
+// run without it).
+template <class Tokenizer>
+std::vector<std::string> decode_documents(const Tokenizer& tokenizer,
+                                          const std::vector<std::int64_t>& ids) {
+  std::vector<std::string> documents;
+  std::vector<std::int64_t> current;
+  for (auto id : ids) {
+    if (id != Tokenizer::end_of_document_id) {
+      current.push_back(id);
+      continue;
+    }
+    documents.push_back(tokenizer.decode(current));
+    current.clear();
+  }
+  if (!current.empty()) documents.push_back(tokenizer.decode(current));
+  return documents;
 }
 
 }  // namespace assay::stdlib

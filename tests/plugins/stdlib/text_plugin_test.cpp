@@ -94,6 +94,27 @@ TEST_CASE("bpe_tokenizer carries its model as bytes and round-trips every split"
   CHECK(out.at("pieces").as_table().rows() == 500);
 }
 
+TEST_CASE("decode_tokens gives back the documents a tokenizer encoded", "[stdlib][text]") {
+  const auto& corpus = fortunes_min_corpus();
+  const auto& test_texts = corpus.at("test").as_table().columns[0];
+  for (const char* tokenizer : {"bpe", "char"}) {
+    const auto tokens =
+        at::run_method(std::string(tokenizer) + "_tokenizer", {}, splits_of(corpus));
+    const auto out =
+        at::run_method("decode_tokens", {{"tokenizer", tokenizer}},
+                       {{"model", tokens.at("model")}, {"ids", tokens.at("test_ids")}});
+    const auto& decoded = out.at("documents").as_table();
+    REQUIRE(decoded.rows() == corpus.at("test").as_table().rows());
+    // Only the documents counted as not round-tripping may differ (none for bpe).
+    const auto& texts = std::get<std::vector<std::string>>(test_texts);
+    const auto& back = std::get<std::vector<std::string>>(decoded.columns[0]);
+    std::int64_t differ = 0;
+    for (std::size_t i = 0; i < texts.size(); ++i) differ += back[i] != texts[i];
+    CHECK(differ <= tokens.at("round_trip_failures").as_int());
+    if (std::string(tokenizer) == "bpe") CHECK(differ == 0);
+  }
+}
+
 TEST_CASE("token_batches cuts windows of the tokenizer's ids", "[stdlib][text]") {
   const auto tokens = at::run_method("char_tokenizer", {}, splits_of(fortunes_min_corpus()));
   const auto& ids = tokens.at("train_ids").as_int_array().data;
