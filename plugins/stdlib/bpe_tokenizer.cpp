@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "tokenized_corpus.hpp"
+
 namespace assay::stdlib {
 
 namespace {
@@ -114,11 +116,7 @@ std::string BpeTokenizer::decode(const std::vector<std::int64_t>& ids) const {
   kept.reserve(ids.size());
   for (auto id : ids) {
     if (id == end_of_document_id) continue;
-    if (id < 0 || id >= vocab_size())
-      throw std::invalid_argument("ids: " + std::to_string(id) + " is outside the vocabulary [0, " +
-                                  std::to_string(vocab_size()) +
-                                  "); decode with the model that "
-                                  "encoded them");
+    require_in_vocabulary(id, vocab_size());
     kept.push_back(static_cast<int>(id));
   }
   std::string text;

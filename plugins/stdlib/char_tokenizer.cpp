@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "tokenized_corpus.hpp"
 #include "utf8.hpp"
 
 namespace assay::stdlib {
@@ -46,11 +47,7 @@ std::string CharTokenizer::decode(const std::vector<std::int64_t>& ids) const {
   text.reserve(ids.size());
   for (auto id : ids) {
     if (id == end_of_document_id) continue;
-    if (id < 0 || id >= vocab_size())
-      throw std::invalid_argument("ids: " + std::to_string(id) + " is outside the vocabulary [0, " +
-                                  std::to_string(vocab_size()) +
-                                  "); decode with the model that "
-                                  "encoded them");
+    require_in_vocabulary(id, vocab_size());
     append_utf8(text, id == unknown_id ? U'\uFFFD'
                                        : static_cast<char32_t>(vocabulary_[id - first_char_id]));
   }

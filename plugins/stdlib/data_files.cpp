@@ -8,6 +8,8 @@ namespace assay::stdlib {
 void throw_missing(std::string_view what, const std::filesystem::path& path,
                    std::string_view package) {
   const std::string p(package);
+  if (p.empty())
+    throw MissingData(std::string(what) + ": " + path.string() + " is missing; check the path");
   throw MissingData(std::string(what) + ": " + path.string() +
                     " is missing; install the Debian package " + p + " (apt-get install " + p +
                     ")");

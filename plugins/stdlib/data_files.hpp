@@ -15,7 +15,8 @@ struct MissingData : std::runtime_error {
 };
 
 // Throws MissingData: "<what>: <path> is missing; install the Debian package <package>
-// (apt-get install <package>)".
+// (apt-get install <package>)", or "<what>: <path> is missing; check the path" when no package
+// ships the file.
 [[noreturn]] void throw_missing(std::string_view what, const std::filesystem::path& path,
                                 std::string_view package);
 

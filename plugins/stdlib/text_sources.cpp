@@ -98,60 +98,39 @@ std::vector<SourceFile> read_user_files(const fs::path& root) {
 
 }  // namespace
 
+namespace {
+
+struct SourceFacts {
+  TextSource source;
+  std::string_view name, root, package;
+};
+
+constexpr std::array<SourceFacts, 5> source_facts = {{
+    {TextSource::fortunes, "fortunes", "/usr/share/games/fortunes", "fortunes"},
+    {TextSource::fortunes_min, "fortunes-min", "/usr/share/games/fortunes", "fortunes-min"},
+    {TextSource::python_stdlib, "python-stdlib", "/usr/lib/python3.11", "libpython3.11-stdlib"},
+    {TextSource::words, "words", "/usr/share/dict/american-english", "wamerican"},
+    {TextSource::files, "files", "", ""},
+}};
+
+const SourceFacts& facts(TextSource source) {
+  return source_facts.at(static_cast<std::size_t>(source));
+}
+
+}  // namespace
+
 TextSource text_source_named(std::string_view name) {
-  for (auto s : {TextSource::fortunes, TextSource::fortunes_min, TextSource::python_stdlib,
-                 TextSource::words, TextSource::files})
-    if (text_source_name(s) == name) return s;
+  for (const auto& f : source_facts)
+    if (f.name == name) return f.source;
   throw std::invalid_argument("source: unknown text source " + std::string(name) +
                               "; use fortunes, fortunes-min, python-stdlib, words or files");
 }
 
-std::string_view text_source_name(TextSource source) {
-  switch (source) {
-    case TextSource::fortunes:
-      return "fortunes";
-    case TextSource::fortunes_min:
-      return "fortunes-min";
-    case TextSource::python_stdlib:
-      return "python-stdlib";
-    case TextSource::words:
-      return "words";
-    case TextSource::files:
-      return "files";
-  }
-  return "";
-}
+std::string_view text_source_name(TextSource source) { return facts(source).name; }
 
-std::string default_text_root(TextSource source) {
-  switch (source) {
-    case TextSource::fortunes:
-    case TextSource::fortunes_min:
-      return "/usr/share/games/fortunes";
-    case TextSource::python_stdlib:
-      return "/usr/lib/python3.11";
-    case TextSource::words:
-      return "/usr/share/dict/american-english";
-    case TextSource::files:
-      return "";
-  }
-  return "";
-}
+std::string default_text_root(TextSource source) { return std::string(facts(source).root); }
 
-std::string_view text_source_package(TextSource source) {
-  switch (source) {
-    case TextSource::fortunes:
-      return "fortunes";
-    case TextSource::fortunes_min:
-      return "fortunes-min";
-    case TextSource::python_stdlib:
-      return "libpython3.11-stdlib";
-    case TextSource::words:
-      return "wamerican";
-    case TextSource::files:
-      return "";
-  }
-  return "";
-}
+std::string_view text_source_package(TextSource source) { return facts(source).package; }
 
 std::vector<SourceFile> read_text_source(TextSource source, const std::string& root) {
   switch (source) {

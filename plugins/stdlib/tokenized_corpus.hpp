@@ -4,10 +4,19 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace assay::stdlib {
+
+// Throws std::invalid_argument unless 0 <= id < vocab_size.
+inline void require_in_vocabulary(std::int64_t id, std::int64_t vocab_size) {
+  if (id < 0 || id >= vocab_size)
+    throw std::invalid_argument("ids: " + std::to_string(id) + " is outside the vocabulary [0, " +
+                                std::to_string(vocab_size) +
+                                "); decode with the model that encoded them");
+}
 
 struct EncodedDocuments {
   std::vector<std::int64_t> ids;       // document 0, end_of_document_id, document 1, ...
