@@ -62,7 +62,7 @@ MethodInfo procedural_scenes_info() {
   return method("procedural_scenes",
                 "Synthetic RGB scenes of coloured shapes with the per-patch coverage of every "
                 "shape and colour")
-      .param<int>("n", 256, "number of images", range(1, 1 << 20))
+      .param<int>("n", 256, "number of images", range(1, 1 << 16))
       .param<int>("size", 32, "pixels per side", range(4, 1024))
       .param<int>("patch", 8, "pixels per patch side (must divide size)", range(1, 1024))
       .param<int>("max_objects", 3, "objects per image, uniform on [1, max_objects]", range(1, 64))
