@@ -1,5 +1,6 @@
 #include "classification.hpp"
 
+#include <boost/math/distributions/normal.hpp>
 #include <cmath>
 
 #include "linear_probe.hpp"
@@ -14,13 +15,9 @@ std::pair<double, double> wilson_interval(double successes, int n, double z) {
 }
 
 double two_sided_normal_quantile(double confidence) {
-  // Bisection on erfc: P(|Z| > z) = erfc(z / sqrt 2) decreases in z.
-  double lo = 0, hi = 40;
-  for (int i = 0; i < 200; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    (std::erfc(mid / std::sqrt(2.0)) > 1 - confidence ? lo : hi) = mid;
-  }
-  return 0.5 * (lo + hi);
+  // P(|Z| <= z) = confidence puts (1 - confidence) / 2 in the upper tail.
+  return boost::math::quantile(
+      boost::math::complement(boost::math::normal(), (1 - confidence) / 2));
 }
 
 ClassificationScore classify(const Eigen::MatrixXd& features, const std::vector<int>& labels,

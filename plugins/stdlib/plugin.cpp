@@ -1,12 +1,14 @@
-// The stdlib plugin: data generators and evaluators every pipeline can reuse.
+// The stdlib plugin: data sources, generators and evaluators every pipeline can reuse.
 #include <algorithm>
 #include <assay/sdk.hpp>
 #include <cmath>
 
 #include "classification.hpp"
+#include "image_methods.hpp"
 #include "labelled_data.hpp"
 #include "linear_probe.hpp"
 #include "matrix_file.hpp"
+#include "text_methods.hpp"
 
 namespace {
 
@@ -186,4 +188,6 @@ ASSAY_PLUGIN("stdlib", "0.1.0",
                                   generator(&sl::spirals)),
              assay::export_method(linear_probe_info(), linear_probe),
              assay::export_method(load_matrix_info(), load_matrix),
-             assay::export_method(classify_info(), classify))
+             assay::export_method(classify_info(), classify), sl::text_corpus_method(),
+             sl::char_tokenizer_method(), sl::bpe_tokenizer_method(), sl::decode_tokens_method(),
+             sl::token_batches_method(), sl::image_set_method(), sl::procedural_scenes_method())

@@ -1,6 +1,8 @@
 #include "classification.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
 #include <random>
 
 #include "labelled_data.hpp"
@@ -28,4 +30,16 @@ TEST_CASE("classify separates clusters and its interval brackets the accuracy", 
 TEST_CASE("two-sided normal quantiles match tables", "[stdlib]") {
   CHECK(sl::two_sided_normal_quantile(0.95) == Approx(1.959964).margin(1e-6));
   CHECK(sl::two_sided_normal_quantile(0.99) == Approx(2.575829).margin(1e-6));
+}
+
+TEST_CASE("two-sided normal quantiles invert erfc to round-off", "[stdlib]") {
+  // P(|Z| > z) = erfc(z / sqrt 2) must give back 1 - confidence. A relative error e in z moves
+  // the tail by a relative z * d/dz log erfc(z / sqrt 2) * e ~ (1 + z^2) e (Mills ratio), so
+  // allow 8 ulps of z and of erfc, amplified by (1 + z^2).
+  for (double confidence : {0.5, 0.8, 0.9, 0.95, 0.99, 0.999, 0.9999}) {
+    const double z = sl::two_sided_normal_quantile(confidence);
+    const double tail = std::erfc(z / std::sqrt(2.0));
+    const double eps = std::numeric_limits<double>::epsilon();
+    CHECK(std::abs(tail - (1 - confidence)) <= 8 * eps * (1 + z * z) * (1 - confidence));
+  }
 }
