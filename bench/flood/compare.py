@@ -12,6 +12,9 @@ import tempfile
 import gudhi
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peer_blas import require_optimised_blas  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -35,6 +38,7 @@ def load(path):
 
 
 def main():
+    require_optimised_blas()
     bench = sys.argv[1]
     quick = "--quick" in sys.argv
     print("load average:", os.getloadavg())

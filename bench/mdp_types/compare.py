@@ -14,6 +14,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peer_blas import require_optimised_blas  # noqa: E402
+
 LOG_P_TOLERANCE = 1e-9
 RATE_TOLERANCE = 1e-8
 TARGET = 5.0
@@ -34,6 +37,7 @@ def disagreement(ours, theirs):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    require_optimised_blas()
     bench, repeats = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "5"
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer.py")
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
