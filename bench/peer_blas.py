@@ -6,7 +6,8 @@ reference BLAS (what libblas.so.3 points at until OpenBLAS is installed) does de
 then exits 2 and says how to install OpenBLAS. It probes in a child process of the same
 interpreter and environment as the peers (compare.py starts each peer that way), so what it
 reports is what the peers load: the BLAS library mapped into the process (/proc/self/maps),
-OpenBLAS's kernel family (threadpoolctl), and one-thread dgemm speed.
+OpenBLAS's kernel family (threadpoolctl; openblas_get_corename without it), and one-thread dgemm
+speed.
 
 OpenBLAS 0.3.21 (Debian 12) picks its kernels from the CPU model and falls back to its generic
 Prescott (SSE3) kernels for models it does not know, such as this sandbox's (family 6, model
@@ -50,10 +51,19 @@ def probe():
         import threadpoolctl
         pools = [{k: info.get(k) for k in ("internal_api", "version", "architecture", "filepath")}
                  for info in threadpoolctl.threadpool_info() if info["user_api"] == "blas"]
-    except ImportError:
-        pools = []
+    except ImportError:  # without python3-threadpoolctl, ask OpenBLAS itself
+        pools = [{"internal_api": "openblas", "version": None, "filepath": p,
+                  "architecture": openblas_corename(p)} for p in blas if "libopenblas" in p]
     print(json.dumps({"numpy": np.__version__, "blas": blas, "pools": pools,
                       "gflops": 2 * DGEMM_SIZE**3 / best / 1e9}))
+
+
+def openblas_corename(path):
+    import ctypes
+
+    corename = ctypes.CDLL(path).openblas_get_corename
+    corename.restype = ctypes.c_char_p
+    return corename().decode()
 
 
 def run_probe():
