@@ -17,6 +17,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peer_blas import require_optimised_blas  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 # segments, episodes, repeats: the pipelines' points (data/pipelines/belief_search.toml: K = 8
 # and 32, 500 episodes per call), then large batches, where NumPy's per-call costs are spread
@@ -39,6 +42,7 @@ def peer(script, args):
 
 
 def main():
+    require_optimised_blas()
     bench = sys.argv[1] if len(sys.argv) > 1 else "build/bin/bench_belief_search"
     print("load average:", os.getloadavg())
     print(f"{'K':>4} {'episodes':>8} {'accuracy a/p':>15} {'frames a/p':>15} "

@@ -12,6 +12,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peer_blas import require_optimised_blas  # noqa: E402
+
 # (tasks, classes per task, dim, samples per class): the pipelines' scale, then larger heads.
 SIZES = [(3, 3, 8, 200), (5, 3, 8, 400), (3, 3, 32, 500), (5, 4, 32, 500), (10, 5, 16, 200)]
 L2 = 1e-4
@@ -21,6 +24,7 @@ TOLERANCE = 1e-6
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    require_optimised_blas()
     bench = sys.argv[1]
     repeats = sys.argv[2] if len(sys.argv) > 2 else "5"
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer.py")

@@ -10,6 +10,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peer_blas import require_optimised_blas  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = [(3, 17, 5), (3, 25, 3), (4, 9, 3), (4, 13, 1)]  # firms, grid, repeats
 
@@ -21,6 +24,7 @@ def run(cmd):
 
 
 def main():
+    require_optimised_blas()
     bench = sys.argv[1] if len(sys.argv) > 1 else "build/bin/bench_data_exchange"
     print("load average:", os.getloadavg())
     print(f"{'firms':>5} {'grid':>4} {'exchanges':>9} {'min-max margin':>15} "

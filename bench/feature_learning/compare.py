@@ -12,6 +12,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peer_blas import require_optimised_blas  # noqa: E402
+
 # name: n, dim, classes, depth, width, steps, log_interval, lr, seed
 PROBLEMS = {
     "check": (200, 8, 4, 4, 32, 300, 10, 0.2, 1),  # the setup of the plugin's checks
@@ -50,6 +53,7 @@ def worst_disagreement(ours, theirs):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    require_optimised_blas()
     bench, repeats = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "5"
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer.py")
     print("load average:", " ".join(f"{v:.2f}" for v in os.getloadavg()))

@@ -4,15 +4,19 @@ and prints each side's CPU time and the ratio peer/assay.
 Usage: /usr/bin/python3 bench/mdp_types/compare.py BUILD/bin/bench_mdp_types [REPEATS]
 Both sides report the median CPU time of REPEATS runs (default 5), single thread (the peer runs
 with OPENBLAS_NUM_THREADS=1). Agreement: exact log-probabilities within 1e-9 relative, rates
-within 1e-8 absolute (both line searches stop at ~1e-10 in lambda on a flat minimum; the
+within 1e-8 absolute (both line searches stop at ~1e-10 in lambda on a flat minimum; the C++
 trajectory rates stop at constraint residuals ~1e-9 relative and KKT residuals ~1e-8, so the
-rate is fixed to ~|lambda| 1e-8 < 1e-8). The trajectory rate is timed over 3 repeats on both
+rate is fixed to ~|lambda| 1e-8 < 1e-8; the peer's SLSQP at ftol 1e-12 gives the rates to
+~1e-13 against ftol 1e-15). The trajectory rate is timed over 3 repeats on both
 sides whatever REPEATS is.
 """
 import json
 import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peer_blas import require_optimised_blas  # noqa: E402
 
 LOG_P_TOLERANCE = 1e-9
 RATE_TOLERANCE = 1e-8
@@ -34,6 +38,7 @@ def disagreement(ours, theirs):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    require_optimised_blas()
     bench, repeats = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "5"
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer.py")
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")

@@ -19,6 +19,9 @@ import tempfile
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peer_blas import require_optimised_blas  # noqa: E402
+
 PROBLEMS = [(20, 1000), (100, 1000)]
 TASKS = ["fit_rasch", "fit_2pl", "measure_marginal", "measure_rasch", "measure_2pl"]
 
@@ -77,6 +80,7 @@ def disagreements(ours, theirs):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    require_optimised_blas()
     bench = sys.argv[1]
     repeats = sys.argv[2] if len(sys.argv) > 2 else "3"
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer.py")

@@ -61,12 +61,15 @@ def normalise_rows(log_w):
     return w / total, (top + np.log(total))[:, 0]
 
 
-def node_terms(y_chunk, ability, a_chunk, b):
-    """P(right) and log P(observed response): items x models x nodes."""
-    x = a_chunk[:, None, None] * (ability[None, :, None] - b[None, None, :])
-    prob = expit(x)
-    log_lik = np.where(y_chunk[:, :, None] == 1.0, log_expit(x), log_expit(-x))
-    return prob, log_lik
+def node_logits(a_chunk, ability, b):
+    """a_j (theta_m - b): items x models x nodes."""
+    return a_chunk[:, None, None] * (ability[None, :, None] - b[None, None, :])
+
+
+def response_log_lik(y_chunk, x):
+    """log P(observed response) at logits x: one log_expit per cell, of x where the model was
+    right and of -x where it was wrong."""
+    return log_expit(np.where(y_chunk[:, :, None] == 1.0, x, -x))
 
 
 def chunks(items):
@@ -100,7 +103,7 @@ def posteriors(y, ability, sd, a, z, log_prior):
     yt = y.T
     weights, lse = np.empty((y.shape[1], z.size)), np.empty(y.shape[1])
     for s in chunks(y.shape[1]):
-        _, log_lik = node_terms(yt[s], ability, a[s], b)
+        log_lik = response_log_lik(yt[s], node_logits(a[s], ability, b))
         weights[s], lse[s] = normalise_rows(log_lik.sum(axis=1) + log_prior)
     return weights, lse
 
@@ -134,7 +137,8 @@ def two_pl_step(y, z, log_prior, ability, sd, a):
     yt = y.T
     for s in chunks(y.shape[1]):
         aj = a[s]
-        prob, log_lik = node_terms(yt[s], ability, aj, b)
+        x = node_logits(aj, ability, b)
+        prob, log_lik = expit(x), response_log_lik(yt[s], x)
         r, _ = normalise_rows(log_lik.sum(axis=1) + log_prior)
         e = (yt[s][:, :, None] - prob) * r[:, None, :]
         w = prob * (1 - prob) * r[:, None, :]
@@ -216,9 +220,8 @@ def item_null_by_item(y, fit, mask):
     yt, post, a = y.T, fit["post"], fit["discrimination"]
     rasch = np.all(a == 1.0)
     if rasch:  # the same node probabilities for every item; F picks 1/p or 1/(1-p)
-        shared_prob, log_lik = node_terms(np.array([[1.0], [0.0]]), fit["ability"],
-                                          np.ones(2), b)
-        prob = shared_prob[0]
+        x = node_logits(np.ones(2), fit["ability"], b)
+        prob, log_lik = expit(x[0]), response_log_lik(np.array([[1.0], [0.0]]), x)
         inverse = np.exp(np.minimum(-log_lik, MAX_INVERSE_LOG_LIK))
     out = np.empty(items)
     if rasch and models - 1 < items and (models - 1) * models ** 2 <= MAX_SCORE_TABLE_ENTRIES:
@@ -244,7 +247,8 @@ def item_null_by_item(y, fit, mask):
             f = np.where(yt[s][:, :, None] == 1.0, inverse[0][None], inverse[1][None])
             chunk_prob = prob[None]
         else:
-            chunk_prob, log_lik = node_terms(yt[s], fit["ability"], a[s], b)
+            x = node_logits(a[s], fit["ability"], b)
+            chunk_prob, log_lik = expit(x), response_log_lik(yt[s], x)
             f = np.exp(np.minimum(-log_lik, MAX_INVERSE_LOG_LIK))
         out[s] = 0.5 * (pair_null(chunk_prob, f, post[s]) * mask).sum(axis=(1, 2))
     return out

@@ -8,6 +8,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peer_blas import require_optimised_blas  # noqa: E402
+
 
 def parse(text):
     rows = {}
@@ -20,6 +23,7 @@ def parse(text):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    require_optimised_blas()
     bench, scale = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "1"
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "torch_peer.py")
     ours = parse(subprocess.run([bench, scale], check=True, capture_output=True, text=True).stdout)

@@ -10,6 +10,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peer_blas import require_optimised_blas  # noqa: E402
+
 TOLERANCE = 1e-10
 
 
@@ -25,6 +28,7 @@ def max_difference(a, b):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    require_optimised_blas()
     repeats = sys.argv[2] if len(sys.argv) > 2 else "5"
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer.py")
     ours = run([sys.argv[1], repeats])

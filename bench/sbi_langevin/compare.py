@@ -14,6 +14,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peer_blas import require_optimised_blas  # noqa: E402
+
 SIZES = [  # dim, n_obs, chains, levels, steps
     (5, 10, 1000, 10, 50),
     (5, 100, 1000, 10, 20),
@@ -42,6 +45,7 @@ def max_abs_z(side, exact, chains):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    require_optimised_blas()
     bench, score = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "linhart"
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer.py")
     print(f"load average: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}; score {score}")

@@ -35,9 +35,13 @@ def run_sampler(problem, rng):
     vx = np.asarray(problem["noise_var"])
     x = np.asarray(problem["observations"])
     n, d = x.shape
+    chains = problem["chains"]
     single_var = 1.0 / (1.0 / v0 + 1.0 / vx)
     single_means = single_var * (mu0 / v0 + x / vx)  # n x d
-    theta = rng.standard_normal((problem["chains"], d))
+    theta = rng.standard_normal((chains, d))
+    # Every array a step touches is allocated once, here; the steps work in place.
+    post_scores = np.empty((chains, n, d))
+    post_sum, prior_score, noise = (np.empty((chains, d)) for _ in range(3))
     for alpha, h in zip(problem["alpha"], problem["step_size"]):
         sigma2 = 1.0 - alpha
         root = np.sqrt(alpha)
@@ -45,12 +49,23 @@ def run_sampler(problem, rng):
         c_post = 1.0 / (alpha * single_var + sigma2)
         centres = root * single_means  # n x d
         w_prior, w_post = composite_weights(problem["score"], alpha, v0, single_var, n)
-        noise = np.sqrt(2.0 * h)
+        # theta += h (w_prior c_prior (root mu0 - theta) + w_post sum_i c_post (c_i - theta))
+        #          + sqrt(2h) xi, with the constant factors folded once per level.
+        prior_gain, post_gain = h * w_prior * c_prior, h * w_post
+        prior_centre = root * mu0
+        noise_scale = np.sqrt(2.0 * h)
         for _ in range(problem["steps"]):
-            prior_score = (root * mu0 - theta) * c_prior
-            post_scores = (centres[None, :, :] - theta[:, None, :]) * c_post  # chains x n x d
-            score = w_prior * prior_score + w_post * post_scores.sum(axis=1)
-            theta += h * score + noise * rng.standard_normal(theta.shape)
+            np.subtract(prior_centre, theta, out=prior_score)
+            np.subtract(centres[None, :, :], theta[:, None, :], out=post_scores)
+            np.multiply(post_scores, c_post, out=post_scores)  # the n single-observation scores
+            post_scores.sum(axis=1, out=post_sum)
+            rng.standard_normal(out=noise)
+            prior_score *= prior_gain
+            post_sum *= post_gain
+            noise *= noise_scale
+            theta += prior_score
+            theta += post_sum
+            theta += noise
     return theta
 
 
