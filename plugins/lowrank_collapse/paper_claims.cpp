@@ -38,16 +38,18 @@ CorrelationClaim rank_predicts_coverage_claim(std::uint64_t seed) {
   const auto target = ring_target();
   const auto training = training_set(target, 2000, seed);
   std::vector<double> stable_rank, covered;
-  for (double init_scale : {0.25, 1.0, 4.0})
-    for (int width : {16, 64})
-      for (double lr : {1e-4, 1e-3}) {
-        FlowMatchingOptions o;
-        o.shape = {width, 2, nn::Activation::silu, init_scale};
-        o.schedule = {lr, 600, 600, 0};
-        const auto r = flow_matching_study(target, training, o, quick_evaluation(), seed);
-        stable_rank.push_back(final_layer_mean(r.log.update_stable_rank));
-        covered.push_back(r.coverage.covered);
-      }
+  for (std::uint64_t replicate = 0; replicate < 2; ++replicate)
+    for (double init_scale : {0.25, 1.0, 4.0})
+      for (int width : {16, 64})
+        for (double lr : {1e-4, 1e-3}) {
+          FlowMatchingOptions o;
+          o.shape = {width, 2, nn::Activation::silu, init_scale};
+          o.schedule = {lr, 1500, 1500, 0};
+          const auto r =
+              flow_matching_study(target, training, o, quick_evaluation(), seed * 100 + replicate);
+          stable_rank.push_back(final_layer_mean(r.log.update_stable_rank));
+          covered.push_back(r.coverage.covered);
+        }
   return correlate(stable_rank, covered, seed);
 }
 
@@ -56,7 +58,7 @@ CorrelationClaim fm_intervention_claim(std::uint64_t seed) {
   const auto training = training_set(target, 2000, seed);
   std::vector<double> k, covered;
   FlowMatchingOptions o;
-  o.schedule = {1e-3, 600, 600, 0};
+  o.schedule = {1e-3, 1000, 1000, 0};
   for (std::uint64_t r = 0; r < 3; ++r)
     for (const auto& p : flow_matching_intervention(target, training, o, quick_evaluation(),
                                                     {1, 2, 4, 0}, seed * 100 + r)) {
@@ -84,8 +86,8 @@ CorrelationClaim memorisation_claim(std::uint64_t seed) {
   const auto target = ring_target();
   const auto training = training_set(target, 16, seed);
   std::vector<double> effective_rank, ratio;
-  for (int width : {16, 64, 128})
-    for (int steps : {300, 1500}) {
+  for (int width : {16, 32, 64, 128})
+    for (int steps : {300, 1000, 3000}) {
       FlowMatchingOptions o;
       o.shape.width = width;
       o.schedule = {3e-3, steps, steps, 0};

@@ -15,7 +15,7 @@ struct CorrelationClaim {
   int distinct_outcomes = 0;  // distinct values of the predicted quantity over the runs
 };
 
-// Claim 1: across init scale x width x learning rate, the stable rank of the accumulated
+// Claim 1: across init scale x width x learning rate x 2 seeds, the stable rank of the accumulated
 // update W_T - W_0 (mean over layers) against modes covered.
 CorrelationClaim rank_predicts_coverage_claim(std::uint64_t seed);
 

@@ -248,16 +248,18 @@ assay::MethodInfo flow_matching_train_info() {
                       "the training set)")
       .output<std::int64_t>("sampler_evaluations", "field evaluations of the final sampler")
       .check("rank_predicts_coverage",
-             "Across init scale (0.25, 1, 4) x width (16, 64) x lr (1e-4, 1e-3), 600 steps on "
-             "the 8-mode ring, the stable rank of the accumulated update W_T - W_0 predicts the "
+             "Across init scale (0.25, 1, 4) x width (16, 64) x lr (1e-4, 1e-3) x 2 seeds, 1500 "
+             "steps on the 8-mode ring, the stable rank of the accumulated update W_T - W_0 "
+             "predicts the "
              "modes covered: Spearman's correlation is positive, its 95% bootstrap CI "
              "excluding 0.",
              [](const assay::CheckContext& ctx) {
                return positive_correlation(lc::rank_predicts_coverage_claim(ctx.seed));
              })
       .check("memorisation_tracks_rank",
-             "On a 16-point training set, across width (16, 64, 128) x training length (300, "
-             "1500 steps), samples approach the training points as the effective rank of the "
+             "On a 16-point training set, across width (16, 32, 64, 128) x training length "
+             "(300, 1000, 3000 steps), samples approach the training points as the effective rank "
+             "of the "
              "accumulated update grows: Spearman's correlation of that rank with the "
              "nearest-neighbour ratio is negative, its 95% bootstrap CI excluding 0.",
              [](const assay::CheckContext& ctx) {
@@ -350,7 +352,7 @@ assay::MethodInfo rank_intervention_info() {
       .output<double>("coverage_trend",
                       "Spearman of k (full rank last) with modes covered: +1 monotone rise")
       .check("intervention_monotone_fm",
-             "Flow matching on the 8-mode ring (width 64, 600 steps, 3 seeds): mode coverage "
+             "Flow matching on the 8-mode ring (width 64, 1000 steps, 3 seeds): mode coverage "
              "rises with the rank k of the updates (k = 1, 2, 4, full): Spearman's correlation "
              "of k with modes covered is positive, its 95% bootstrap CI excluding 0.",
              [](const assay::CheckContext& ctx) {

@@ -72,3 +72,9 @@ TEST_CASE("rank_intervention reports one row per k", "[lowrank_collapse]") {
   REQUIRE_THROWS_WITH(at::run_method("rank_intervention", {{"steps", 10}}, target_of(m)),
                       Catch::Contains("train: task flow_matching needs training points"));
 }
+
+TEST_CASE("lowrank_collapse memorisation check passes", "[lowrank_collapse][verify]") {
+  const auto r = at::run_check("flow_matching_train", "memorisation_tracks_rank", 1);
+  INFO("measured " << r.measured << " " << r.relation << " " << r.expected << "; " << r.detail);
+  REQUIRE(r.passed);
+}
