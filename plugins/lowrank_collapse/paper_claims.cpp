@@ -53,8 +53,9 @@ CorrelationClaim rank_predicts_coverage_claim(std::uint64_t seed) {
   return correlate(stable_rank, covered, seed);
 }
 
-CorrelationClaim fm_intervention_claim(std::uint64_t seed) {
-  const auto target = ring_target();
+namespace {
+
+CorrelationClaim fm_intervention(const Mixture& target, std::uint64_t seed) {
   const auto training = training_set(target, 2000, seed);
   std::vector<double> k, covered;
   FlowMatchingOptions o;
@@ -66,6 +67,16 @@ CorrelationClaim fm_intervention_claim(std::uint64_t seed) {
       covered.push_back(p.modes_covered);
     }
   return correlate(k, covered, seed);
+}
+
+}  // namespace
+
+CorrelationClaim fm_intervention_claim(std::uint64_t seed) {
+  return fm_intervention(ring_target(), seed);
+}
+
+CorrelationClaim fm_intervention_10d_claim(std::uint64_t seed) {
+  return fm_intervention(make_mixture({10, 8, 3.0, 0.25, 4.0, Layout::simplex}), seed);
 }
 
 CorrelationClaim vi_intervention_claim(std::uint64_t seed) {
