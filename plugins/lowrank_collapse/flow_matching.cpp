@@ -56,8 +56,7 @@ Solver parse_solver(const std::string& name) {
 
 OdeSolution sample_flow(const VelocityField& field, int n, const SamplerOptions& options,
                         std::mt19937_64& rng) {
-  Eigen::MatrixXd x0(n, field.dim());
-  for (Eigen::Index i = 0; i < x0.size(); ++i) x0.data()[i] = nn::standard_normal(rng);
+  Eigen::MatrixXd x0 = nn::normal_matrix<double>(n, field.dim(), 1.0, rng);
   const BatchField v = [&](double t, const Eigen::MatrixXd& x) { return field(t, x); };
   if (options.solver == Solver::rk4) return rk4(v, std::move(x0), 0, 1, options.rk4_steps);
   return dormand_prince(v, std::move(x0), 0, 1, {options.tolerance, options.tolerance});

@@ -35,12 +35,6 @@ nn::Var<float> mixture_log_density(nn::Tape<float>& tape, nn::Var<float> x,
 
 namespace {
 
-nn::Mat<float> base_draws(int n, int dim, std::mt19937_64& rng) {
-  nn::Mat<float> z(n, dim);
-  for (nn::Index i = 0; i < z.size(); ++i) z.data()[i] = float(nn::standard_normal(rng));
-  return z;
-}
-
 struct Draws {
   Eigen::MatrixXd x;
   Eigen::VectorXd log_ratio;  // log q - log p per row
@@ -50,7 +44,7 @@ Draws draw_without_grad(const VariationalFamily& q, const Mixture& mixture, int 
                         std::mt19937_64& rng) {
   nn::Tape<float> tape;
   tape.set_grad_enabled(false);
-  const auto d = q.draw(tape, base_draws(n, mixture.dim(), rng));
+  const auto d = q.draw(tape, nn::normal_matrix<float>(n, mixture.dim(), 1.0f, rng));
   const auto log_p = mixture_log_density(tape, d.x, mixture);
   return {d.x.value().cast<double>(), (d.log_q.value() - log_p.value()).cast<double>()};
 }
@@ -68,7 +62,7 @@ ViReport vi_study(const Mixture& mixture, const ViOptions& options, int samples,
   auto q = make_family(mixture.dim(), options, seed);
   auto rng = stream_rng(seed, 0x71);
   const auto loss = [&](nn::Tape<float>& tape) {
-    const auto d = q->draw(tape, base_draws(options.batch, mixture.dim(), rng));
+    const auto d = q->draw(tape, nn::normal_matrix<float>(options.batch, mixture.dim(), 1.0f, rng));
     return nn::mean(d.log_q - mixture_log_density(tape, d.x, mixture));
   };
   ViReport r;

@@ -1,37 +1,19 @@
 #include "closed_form_fields.hpp"
 
-#include <Eigen/Cholesky>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
 
 #include "assay/nn/matrix.hpp"
 #include "flow_matching.hpp"
+#include "gaussian_target.hpp"
 #include "ode_solvers.hpp"
 #include "sample_quality.hpp"
 
 namespace lc = assay::lowrank_collapse;
 namespace nn = assay::nn;
 
-namespace {
-Eigen::Vector2d target_mean() { return {1.0, -0.5}; }
-Eigen::Matrix2d target_cov() {
-  Eigen::Matrix2d s;
-  s << 1.2, 0.6, 0.6, 0.5;
-  return s;
-}
-Eigen::MatrixXd gaussian_draws(int n, std::mt19937_64& rng) {
-  const Eigen::Matrix2d chol = target_cov().llt().matrixL();
-  Eigen::MatrixXd z(n, 2);
-  for (Eigen::Index i = 0; i < z.size(); ++i) z.data()[i] = nn::standard_normal(rng);
-  return (z * chol.transpose()).rowwise() + target_mean().transpose();
-}
-Eigen::MatrixXd standard_normal(int n, int d, std::mt19937_64& rng) {
-  Eigen::MatrixXd z(n, d);
-  for (Eigen::Index i = 0; i < z.size(); ++i) z.data()[i] = nn::standard_normal(rng);
-  return z;
-}
-}  // namespace
+using namespace lowrank_collapse_test;
 
 TEST_CASE("the Gaussian field is E[x1 - x0 | x_t] and leaves (pi/2) tr cov^(1/2) unexplained",
           "[lowrank_collapse]") {

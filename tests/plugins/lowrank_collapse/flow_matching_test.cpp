@@ -1,25 +1,18 @@
 #include "flow_matching.hpp"
 
-#include <Eigen/Cholesky>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
 
 #include "assay/nn/matrix.hpp"
 #include "closed_form_fields.hpp"
+#include "gaussian_target.hpp"
 #include "weight_spectra.hpp"
 
 namespace lc = assay::lowrank_collapse;
 namespace nn = assay::nn;
 
 namespace {
-Eigen::MatrixXd gaussian_draws(int n, const Eigen::Vector2d& mean, const Eigen::Matrix2d& cov,
-                               std::mt19937_64& rng) {
-  const Eigen::Matrix2d chol = cov.llt().matrixL();
-  Eigen::MatrixXd z(n, 2);
-  for (Eigen::Index i = 0; i < z.size(); ++i) z.data()[i] = nn::standard_normal(rng);
-  return (z * chol.transpose()).rowwise() + mean.transpose();
-}
 double mean_of(const Eigen::VectorXd& v) { return v.mean(); }
 double se_of(const Eigen::VectorXd& v) {
   return std::sqrt((v.array() - v.mean()).square().sum() / (v.size() - 1) / v.size());
@@ -28,21 +21,19 @@ double se_of(const Eigen::VectorXd& v) {
 
 TEST_CASE("a learned field matches the Gaussian closed form within its excess training loss",
           "[lowrank_collapse]") {
-  const Eigen::Vector2d mean(1.0, -0.5);
-  Eigen::Matrix2d cov;
-  cov << 1.2, 0.6, 0.6, 0.5;
   std::mt19937_64 rng(21);
-  const auto training = gaussian_draws(20000, mean, cov, rng);
+  const auto training = lowrank_collapse_test::gaussian_draws(20000, rng);
   lc::FlowMatchingOptions options;
   options.schedule = {2e-3, 1500, 500, 0};
   const auto fit = lc::train_flow_matching(training, options, 21);
-  const lc::GaussianField exact(mean, cov);
+  const lc::GaussianField exact(lowrank_collapse_test::target_mean(),
+                                lowrank_collapse_test::target_cov());
 
   // Fresh I-CFM triples: a = ||v - u_c||^2 (the summed loss), b = ||v - u*||^2 (the field's
   // error). E[a - b] = E||u_c - u*||^2 = C exactly (the cross term has mean 0 because u* is
   // the conditional mean), so E[b] = L - C: the training loss bounds the field's error.
   const int n = 20000;
-  const auto batch = lc::cfm_batch(gaussian_draws(n, mean, cov, rng), rng);
+  const auto batch = lc::cfm_batch(lowrank_collapse_test::gaussian_draws(n, rng), rng);
   const Eigen::MatrixXd v = fit.field(batch.t, batch.xt);
   Eigen::MatrixXd u(n, 2);
   for (int i = 0; i < n; ++i) u.row(i) = exact(batch.t(i), batch.xt.row(i));
