@@ -1,5 +1,7 @@
 #include "flow_matching_study.hpp"
 
+#include <algorithm>
+
 #include "random_streams.hpp"
 
 namespace assay::lowrank_collapse {

@@ -1,6 +1,8 @@
 #include "sample_quality.hpp"
 
+#include <algorithm>
 #include <boost/math/distributions/chi_squared.hpp>
+#include <cmath>
 #include <limits>
 
 namespace assay::lowrank_collapse {

@@ -1,6 +1,7 @@
 #include "weight_spectra.hpp"
 
 #include <Eigen/SVD>
+#include <algorithm>
 
 #include "assay/nn/spectrum.hpp"
 
