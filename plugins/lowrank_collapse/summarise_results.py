@@ -1,17 +1,17 @@
 """Summarises the result files of the lowrank_collapse pipelines into the README's tables.
 
-Usage: /usr/bin/python3 plugins/lowrank_collapse/summarise_results.py KIND FILE.h5
+Usage: /usr/bin/python3 plugins/lowrank_collapse/summarise_results.py KIND FILE.h5 [NODE.PARAM=VALUE]
 KIND: sweep (lowrank_collapse.toml, lowrank_collapse_memorisation.toml, lowrank_collapse_vi.toml:
 per sweep cell, means over replicates of the scalar outputs, and Spearman correlations with a
 95% percentile bootstrap CI over the points) or intervention (lowrank_collapse*_intervention.toml:
-per k, means over replicates of the curve's columns).
+per k, means over replicates of the curve's columns). NODE.PARAM=VALUE keeps only the points
+with that swept value (e.g. vi.family=coupling_flow).
 """
 import sys
 
 import h5py
 import numpy as np
 import pandas as pd
-from scipy.stats import spearmanr
 
 
 def markdown(table):
@@ -29,7 +29,19 @@ def index(path):
     for c in df.columns:
         if df[c].dtype == object:
             df[c] = df[c].str.decode("utf-8")
-    return df[df.status == "ok"]
+    df = df[df.status == "ok"]
+    for condition in FILTERS:
+        key, value = condition.split("=", 1)
+        df = df[df[key].astype(str) == value]
+    return df
+
+
+def spearman(x, y):
+    """Pearson correlation of the mid-ranks; 0 when either side is constant (as the plugin)."""
+    rx, ry = pd.Series(x).rank().to_numpy(), pd.Series(y).rank().to_numpy()
+    if rx.std() == 0 or ry.std() == 0:
+        return 0.0
+    return float(np.corrcoef(rx, ry)[0, 1])
 
 
 def bootstrap_spearman(x, y, resamples=2000, seed=0):
@@ -37,9 +49,8 @@ def bootstrap_spearman(x, y, resamples=2000, seed=0):
     stats = []
     for _ in range(resamples):
         pick = rng.integers(0, len(x), len(x))
-        r = spearmanr(x[pick], y[pick]).correlation
-        stats.append(0.0 if np.isnan(r) else r)
-    return spearmanr(x, y).correlation, np.percentile(stats, 2.5), np.percentile(stats, 97.5)
+        stats.append(spearman(x[pick], y[pick]))
+    return spearman(x, y), np.percentile(stats, 2.5), np.percentile(stats, 97.5)
 
 
 def sweep(path):
@@ -89,7 +100,9 @@ def intervention(path):
     print(markdown(summary.dropna(axis=1, how="all")))
 
 
+FILTERS = sys.argv[3:]
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("sweep", "intervention"):
+    if len(sys.argv) not in (3, 4) or sys.argv[1] not in ("sweep", "intervention"):
         sys.exit(__doc__)
     {"sweep": sweep, "intervention": intervention}[sys.argv[1]](sys.argv[2])
