@@ -1,5 +1,6 @@
 // 2-d convolution and transposed convolution through per-image unfolding (im2col) and one
 // matrix product per image; both backward passes are the same two products transposed.
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -30,40 +31,75 @@ Windows windows(ImageShape image, Index kernel, Index stride, Index padding, con
   return {image, kernel, stride, padding, h / stride + 1, w / stride + 1};
 }
 
-// Calls f(unfolded row, position, pixel index within the image's channel plane) for every
-// window entry that falls inside the image (padding entries are skipped).
+// The output columns [lo, hi) whose window column kj falls inside the image:
+// 0 <= ox * stride + kj - padding < width.
+std::pair<Index, Index> inside_columns(const Windows& g, Index kj) {
+  const Index shift = kj - g.padding, last = g.image.width - 1 - shift;
+  const Index lo = shift >= 0 ? 0 : (-shift + g.stride - 1) / g.stride;
+  const Index hi = last < 0 ? 0 : std::min(g.out_w, last / g.stride + 1);
+  return {lo, std::max(lo, hi)};
+}
+
+// Calls f(unfolded row, output row oy, first pixel or -1 if row oy of the window is padding,
+// lo, hi) for every unfolded row and output row: positions oy * out_w + [lo, hi) read pixels
+// pixel, pixel + stride, ... of the image (channel planes stacked); the rest are padding.
 template <class F>
-void for_each_tap(const Windows& g, F&& f) {
-  const Index k = g.kernel;
+void for_each_run(const Windows& g, F&& f) {
+  const Index k = g.kernel, s = g.stride, width = g.image.width;
   for (Index c = 0; c < g.image.channels; ++c) {
     for (Index ki = 0; ki < k; ++ki) {
       for (Index kj = 0; kj < k; ++kj) {
         const Index row = (c * k + ki) * k + kj;
+        const auto [lo, hi] = inside_columns(g, kj);
         for (Index oy = 0; oy < g.out_h; ++oy) {
-          const Index y = oy * g.stride - g.padding + ki;
-          if (y < 0 || y >= g.image.height) continue;
-          for (Index ox = 0; ox < g.out_w; ++ox) {
-            const Index x = ox * g.stride - g.padding + kj;
-            if (x < 0 || x >= g.image.width) continue;
-            f(row, oy * g.out_w + ox, c * g.image.pixels() + y * g.image.width + x);
-          }
+          const Index y = oy * s - g.padding + ki;
+          const bool inside = y >= 0 && y < g.image.height && hi > lo;
+          f(row, oy, inside ? c * g.image.pixels() + y * width + lo * s + kj - g.padding : -1, lo,
+            hi);
         }
       }
     }
   }
 }
 
-// cols (g.rows() x g.cols()) = the windows of one image.
+// cols (g.rows() x g.cols()) = the windows of one image, every entry written once.
 template <class T, class Cols>
 void im2col(const Windows& g, const T* image, Cols&& cols) {
-  cols.setZero();
-  for_each_tap(g, [&](Index row, Index pos, Index pixel) { cols(row, pos) = image[pixel]; });
+  const Index s = g.stride, w = g.out_w;
+  for_each_run(g, [&](Index row, Index oy, Index pixel, Index lo, Index hi) {
+    T* dst = &cols(row, oy * w);
+    if (pixel < 0) {
+      std::fill(dst, dst + w, T(0));
+      return;
+    }
+    std::fill(dst, dst + lo, T(0));
+    std::fill(dst + hi, dst + w, T(0));
+    const T* src = image + pixel;
+    if (s == 1) {
+      std::copy(src, src + (hi - lo), dst + lo);
+    } else {
+      for (Index i = lo; i < hi; ++i) dst[i] = src[(i - lo) * s];
+    }
+  });
 }
 
 // image += the windows in cols, each entry added back where im2col took it.
 template <class T, class Cols>
 void col2im(const Windows& g, const Cols& cols, T* image) {
-  for_each_tap(g, [&](Index row, Index pos, Index pixel) { image[pixel] += cols(row, pos); });
+  using Run = Eigen::Map<Eigen::Array<T, 1, Eigen::Dynamic>>;
+  using StridedRun = Eigen::Map<Eigen::Array<T, 1, Eigen::Dynamic>, 0, Eigen::InnerStride<>>;
+  using ConstRun = Eigen::Map<const Eigen::Array<T, 1, Eigen::Dynamic>>;
+  const Index s = g.stride, w = g.out_w;
+  for_each_run(g, [&](Index row, Index oy, Index pixel, Index lo, Index hi) {
+    if (pixel < 0) return;
+    const ConstRun src(&cols(row, oy * w + lo), hi - lo);
+    // The unit-stride case separately: a run-time stride keeps Eigen from vectorising.
+    if (s == 1) {
+      Run(image + pixel, hi - lo) += src;
+    } else {
+      StridedRun(image + pixel, hi - lo, Eigen::InnerStride<>(s)) += src;
+    }
+  });
 }
 
 template <class T>
@@ -145,13 +181,17 @@ Var<T> conv2d(Var<T> x, ImageShape in, Var<T> weight, Var<T> bias, Index kernel,
     const Mat<T>& W = t.val(iw);
     const Mat<T>& cols = t.saved(s);
     const Index n = G.rows();
-    bool adds = false;
-    if (Mat<T>* dw = t.gradient_buffer(iw, &adds)) {
+    if (t.needs(iw)) {
+      // dW^T = sum_i cols_i G_i^T: the product transposes (packs) G_i, out_channels x positions,
+      // rather than the larger unfolded image.
+      Mat<T> dwt = t.take(g.rows(), oc), scratch;
       for (Index i = 0; i < n; ++i) {
-        gemm(ConstRowMap<T>(G.row(i).data(), oc, g.cols()), false,
-             cols.middleRows(i * g.rows(), g.rows()), true, *dw, T(1),
-             adds || i > 0 ? Store::add : Store::assign);
+        gemm(cols.middleRows(i * g.rows(), g.rows()), false,
+             ConstRowMap<T>(G.row(i).data(), oc, g.cols()), true, dwt, T(1),
+             i > 0 ? Store::add : Store::assign, nullptr, &scratch);
       }
+      t.accumulate(iw, dwt.transpose());
+      t.pool.give(dwt);
     }
     if (t.needs(ix)) {
       Mat<T> dx = t.take(n, g.image.size());

@@ -1,6 +1,8 @@
 // Pooling, upsampling and pixel shuffle. Each output pixel is a fixed weighted sum of input
 // pixels of its channel (max pooling: the one chosen in the forward pass), so every backward
-// pass scatters the output gradient back along the same weights.
+// pass scatters the output gradient back along the same weights. Average pooling and nearest
+// upsampling go through one general sparse resampling; bilinear upsampling, max pooling and
+// pixel shuffle have their own loops.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -128,24 +130,60 @@ Var<T> upsample_nearest(Var<T> x, ImageShape in, Index factor) {
   return resample<T>(x, in, out, std::move(map));
 }
 
+// Bilinear upsampling is separable: each row is interpolated along x into (H x OW), then the
+// rows are mixed along y, two whole-row operations per output row.
 template <class T>
 Var<T> upsample_bilinear(Var<T> x, ImageShape in, Index factor) {
-  require_image("upsample_bilinear", x.value(), in, factor);
-  const ImageShape out{in.channels, in.height * factor, in.width * factor};
-  auto map = std::make_shared<Resampling>();
-  for (Index oy = 0; oy < out.height; ++oy) {
-    const Source y = bilinear_source(oy, factor, in.height);
-    for (Index ox = 0; ox < out.width; ++ox) {
-      const Source xs = bilinear_source(ox, factor, in.width);
-      const Index p = y.low * in.width + xs.low;
-      map->add(p, (1 - y.frac) * (1 - xs.frac));
-      map->add(p + xs.step, (1 - y.frac) * xs.frac);
-      map->add(p + y.step * in.width, y.frac * (1 - xs.frac));
-      map->add(p + y.step * in.width + xs.step, y.frac * xs.frac);
-      map->next_output();
+  auto& t = impl_of(x);
+  const Mat<T>& X = x.value();
+  require_image("upsample_bilinear", X, in, factor);
+  const Index oh = in.height * factor, ow = in.width * factor, planes = X.rows() * in.channels;
+  std::vector<Source> sx, sy;
+  for (Index o = 0; o < ow; ++o) sx.push_back(bilinear_source(o, factor, in.width));
+  for (Index o = 0; o < oh; ++o) sy.push_back(bilinear_source(o, factor, in.height));
+  using Plane = Eigen::Map<Mat<T>>;
+  using ConstPlane = Eigen::Map<const Mat<T>>;
+  Mat<T> out = t.take(X.rows(), in.channels * oh * ow);
+  Mat<T> along_x = t.take(in.height, ow);
+  for (Index p = 0; p < planes; ++p) {
+    const ConstPlane src(X.data() + p * in.pixels(), in.height, in.width);
+    Plane dst(out.data() + p * oh * ow, oh, ow);
+    for (Index o = 0; o < ow; ++o) {
+      const Source& s = sx[static_cast<std::size_t>(o)];
+      along_x.col(o) = T(1 - s.frac) * src.col(s.low) + T(s.frac) * src.col(s.low + s.step);
+    }
+    for (Index o = 0; o < oh; ++o) {
+      const Source& s = sy[static_cast<std::size_t>(o)];
+      dst.row(o) = T(1 - s.frac) * along_x.row(s.low) + T(s.frac) * along_x.row(s.low + s.step);
     }
   }
-  return resample<T>(x, in, out, std::move(map));
+  t.pool.give(along_x);
+  const int ix = x.id();
+  auto backward = [ix, in, oh, ow, planes, sx = std::move(sx), sy = std::move(sy)](TapeImpl<T>& t,
+                                                                                   int s_) {
+    const Mat<T>& G = t.grad(s_);
+    Mat<T> dx = t.take(t.val(ix).rows(), t.val(ix).cols());
+    dx.setZero();
+    Mat<T> along_x = t.take(in.height, ow);
+    for (Index p = 0; p < planes; ++p) {
+      const ConstPlane g(G.data() + p * oh * ow, oh, ow);
+      Plane d(dx.data() + p * in.pixels(), in.height, in.width);
+      along_x.setZero();
+      for (Index o = 0; o < oh; ++o) {
+        const Source& s = sy[static_cast<std::size_t>(o)];
+        along_x.row(s.low) += T(1 - s.frac) * g.row(o);
+        along_x.row(s.low + s.step) += T(s.frac) * g.row(o);
+      }
+      for (Index o = 0; o < ow; ++o) {
+        const Source& s = sx[static_cast<std::size_t>(o)];
+        d.col(s.low) += T(1 - s.frac) * along_x.col(o);
+        d.col(s.low + s.step) += T(s.frac) * along_x.col(o);
+      }
+    }
+    t.pool.give(along_x);
+    t.accumulate_owned(ix, dx);
+  };
+  return make_var(x, t.push(std::move(out), t.needs(ix), backward));
 }
 
 template <class T>
