@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "assay/nn/vision.hpp"
 #include "tape_impl.hpp"
@@ -31,74 +32,90 @@ Windows windows(ImageShape image, Index kernel, Index stride, Index padding, con
   return {image, kernel, stride, padding, h / stride + 1, w / stride + 1};
 }
 
-// The output columns [lo, hi) whose window column kj falls inside the image:
-// 0 <= ox * stride + kj - padding < width.
-std::pair<Index, Index> inside_columns(const Windows& g, Index kj) {
-  const Index shift = kj - g.padding, last = g.image.width - 1 - shift;
-  const Index lo = shift >= 0 ? 0 : (-shift + g.stride - 1) / g.stride;
-  const Index hi = last < 0 ? 0 : std::min(g.out_w, last / g.stride + 1);
+// The output indices [lo, hi) whose window tap at `offset` (kernel index - padding) falls
+// inside an image side of `size`: 0 <= o * stride + offset < size.
+std::pair<Index, Index> inside(Index offset, Index size, Index outputs, Index stride) {
+  const Index last = size - 1 - offset;
+  const Index lo = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
+  const Index hi = last < 0 ? 0 : std::min(outputs, last / stride + 1);
   return {lo, std::max(lo, hi)};
 }
 
-// Calls f(unfolded row, output row oy, first pixel or -1 if row oy of the window is padding,
-// lo, hi) for every unfolded row and output row: positions oy * out_w + [lo, hi) read pixels
-// pixel, pixel + stride, ... of the image (channel planes stacked); the rest are padding.
+// For one kernel tap (c, ki, kj), the block of window positions inside the image and the
+// matching pixels: positions (oy, ox) in [y.first, y.second) x [x.first, x.second) read pixel
+// (oy * stride + ki - padding, ox * stride + kj - padding) of channel c. One block operation per
+// tap, rather than per output row, keeps the loops' overhead off small images.
+struct Tap {
+  Index row;  // the unfolded row
+  std::pair<Index, Index> y, x;
+  Index first_pixel;  // of the block's top-left position, within the stacked channel planes
+  bool empty() const { return y.first == y.second || x.first == x.second; }
+};
+
 template <class F>
-void for_each_run(const Windows& g, F&& f) {
+void for_each_tap(const Windows& g, F&& f) {
   const Index k = g.kernel, s = g.stride, width = g.image.width;
   for (Index c = 0; c < g.image.channels; ++c) {
     for (Index ki = 0; ki < k; ++ki) {
+      const auto y = inside(ki - g.padding, g.image.height, g.out_h, s);
       for (Index kj = 0; kj < k; ++kj) {
-        const Index row = (c * k + ki) * k + kj;
-        const auto [lo, hi] = inside_columns(g, kj);
-        for (Index oy = 0; oy < g.out_h; ++oy) {
-          const Index y = oy * s - g.padding + ki;
-          const bool inside = y >= 0 && y < g.image.height && hi > lo;
-          f(row, oy, inside ? c * g.image.pixels() + y * width + lo * s + kj - g.padding : -1, lo,
-            hi);
-        }
+        const auto x = inside(kj - g.padding, width, g.out_w, s);
+        const Index pixel = c * g.image.pixels() + (y.first * s + ki - g.padding) * width +
+                            x.first * s + kj - g.padding;
+        f(Tap{(c * k + ki) * k + kj, y, x, pixel});
       }
     }
+  }
+}
+
+// Calls f on the tap's pixels as an Eigen block (rows y, columns x): with a compile-time unit
+// inner stride when the convolution's stride is 1, since a run-time inner stride keeps Eigen
+// from vectorising.
+template <class Pixel, class F>
+void with_pixels(const Windows& g, const Tap& tap, Pixel* image, F&& f) {
+  using T = std::remove_const_t<Pixel>;
+  using Plain = std::conditional_t<std::is_const_v<Pixel>, const Mat<T>, Mat<T>>;
+  const Index rows = tap.y.second - tap.y.first, cols = tap.x.second - tap.x.first;
+  const Index s = g.stride, width = g.image.width;
+  if (s == 1) {
+    f(Eigen::Map<Plain, 0, Eigen::OuterStride<>>(image + tap.first_pixel, rows, cols,
+                                                 Eigen::OuterStride<>(width)));
+  } else {
+    using Strided = Eigen::Stride<Eigen::Dynamic, Eigen::Dynamic>;
+    f(Eigen::Map<Plain, 0, Strided>(image + tap.first_pixel, rows, cols, Strided(s * width, s)));
   }
 }
 
 // cols (g.rows() x g.cols()) = the windows of one image, every entry written once.
 template <class T, class Cols>
 void im2col(const Windows& g, const T* image, Cols&& cols) {
-  const Index s = g.stride, w = g.out_w;
-  for_each_run(g, [&](Index row, Index oy, Index pixel, Index lo, Index hi) {
-    T* dst = &cols(row, oy * w);
-    if (pixel < 0) {
-      std::fill(dst, dst + w, T(0));
+  for_each_tap(g, [&](const Tap& tap) {
+    Eigen::Map<Mat<T>> dst(&cols(tap.row, 0), g.out_h, g.out_w);
+    if (tap.empty()) {
+      dst.setZero();
       return;
     }
-    std::fill(dst, dst + lo, T(0));
-    std::fill(dst + hi, dst + w, T(0));
-    const T* src = image + pixel;
-    if (s == 1) {
-      std::copy(src, src + (hi - lo), dst + lo);
-    } else {
-      for (Index i = lo; i < hi; ++i) dst[i] = src[(i - lo) * s];
-    }
+    const auto [y0, y1] = tap.y;
+    const auto [x0, x1] = tap.x;
+    dst.topRows(y0).setZero();
+    dst.bottomRows(g.out_h - y1).setZero();
+    dst.block(y0, 0, y1 - y0, x0).setZero();
+    dst.block(y0, x1, y1 - y0, g.out_w - x1).setZero();
+    with_pixels(g, tap, image,
+                [&](const auto& pixels) { dst.block(y0, x0, y1 - y0, x1 - x0) = pixels; });
   });
 }
 
 // image += the windows in cols, each entry added back where im2col took it.
 template <class T, class Cols>
 void col2im(const Windows& g, const Cols& cols, T* image) {
-  using Run = Eigen::Map<Eigen::Array<T, 1, Eigen::Dynamic>>;
-  using StridedRun = Eigen::Map<Eigen::Array<T, 1, Eigen::Dynamic>, 0, Eigen::InnerStride<>>;
-  using ConstRun = Eigen::Map<const Eigen::Array<T, 1, Eigen::Dynamic>>;
-  const Index s = g.stride, w = g.out_w;
-  for_each_run(g, [&](Index row, Index oy, Index pixel, Index lo, Index hi) {
-    if (pixel < 0) return;
-    const ConstRun src(&cols(row, oy * w + lo), hi - lo);
-    // The unit-stride case separately: a run-time stride keeps Eigen from vectorising.
-    if (s == 1) {
-      Run(image + pixel, hi - lo) += src;
-    } else {
-      StridedRun(image + pixel, hi - lo, Eigen::InnerStride<>(s)) += src;
-    }
+  for_each_tap(g, [&](const Tap& tap) {
+    if (tap.empty()) return;
+    const auto [y0, y1] = tap.y;
+    const auto [x0, x1] = tap.x;
+    const Eigen::Map<const Mat<T>> src(&cols(tap.row, 0), g.out_h, g.out_w);
+    with_pixels(g, tap, image,
+                [&](auto&& pixels) { pixels += src.block(y0, x0, y1 - y0, x1 - x0); });
   });
 }
 
