@@ -90,15 +90,18 @@ class Decoder(nn.Module):
         return self.head(self.ln_f(x))
 
 
+def language_model_step(model, vocab, batch=16, context=64):
+    """Adam on the trainable parameters, next-token cross-entropy on random tokens."""
+    opt = torch.optim.Adam([p for p in model.parameters() if p.requires_grad], lr=1e-3)
+    idx = torch.randint(0, vocab, (batch, context))
+    target = torch.randint(0, vocab, (batch * context,))
+    return training_step(
+        model, opt, lambda m: nn.functional.cross_entropy(m(idx).reshape(-1, vocab), target))
+
+
 def bench_transformer(scale):
     torch.manual_seed(3)
-    model = Decoder()
-    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
-    idx = torch.randint(0, 64, (16, 64))
-    target = torch.randint(0, 64, (16 * 64,))
-    step = training_step(
-        model, opt, lambda m: nn.functional.cross_entropy(m(idx).reshape(-1, 64), target))
-    return ms_per_step(step, 3 * scale, 10 * scale)
+    return ms_per_step(language_model_step(Decoder(), 64), 3 * scale, 10 * scale)
 
 
 class RmsNorm(nn.Module):
@@ -171,13 +174,7 @@ class Gpt(nn.Module):
 
 def bench_gpt(scale):
     torch.manual_seed(4)
-    model = Gpt()
-    opt = torch.optim.Adam([p for p in model.parameters() if p.requires_grad], lr=1e-3)
-    idx = torch.randint(0, 96, (16, 64))
-    target = torch.randint(0, 96, (16 * 64,))
-    step = training_step(
-        model, opt, lambda m: nn.functional.cross_entropy(m(idx).reshape(-1, 96), target))
-    return ms_per_step(step, 2 * scale, 6 * scale)
+    return ms_per_step(language_model_step(Gpt(), 96), 2 * scale, 6 * scale)
 
 
 class Cnn(nn.Module):
