@@ -3,12 +3,12 @@
 #include <catch2/catch.hpp>
 #include <limits>
 
-#include "nn/gradient_check.hpp"
+#include "nn/gradient_assert.hpp"
 
 namespace nn = assay::nn;
 using nn::testing::check_gradients;
-using nn::testing::kTolerance;
 using nn::testing::MatD;
+using nn::testing::require_close;
 using V = nn::Var<double>;
 using Vs = std::vector<V>;
 
@@ -29,11 +29,6 @@ void perturb(nn::ParameterSet<double>& params, std::uint64_t seed) {
     auto& v = params.at(i).value;
     v += nn::normal_matrix<double>(v.rows(), v.cols(), 0.3, rng);
   }
-}
-
-void require_close(const nn::testing::GradientError& e) {
-  INFO(e.where);
-  REQUIRE(e.max_error < kTolerance);
 }
 
 MatD logits_of(const nn::Gpt<double>& gpt, const std::vector<int>& tokens, nn::Index batch,

@@ -4,33 +4,16 @@
 #include <cmath>
 #include <limits>
 
-#include "nn/gradient_check.hpp"
+#include "nn/gradient_assert.hpp"
 
 namespace nn = assay::nn;
+using nn::testing::away;
 using nn::testing::check_gradients;
-using nn::testing::kTolerance;
 using nn::testing::MatD;
+using nn::testing::randn;
+using nn::testing::require_close;
 using V = nn::Var<double>;
 using Vs = std::vector<V>;
-
-namespace {
-
-MatD randn(nn::Index r, nn::Index c, std::uint64_t seed) {
-  nn::Rng rng(seed);
-  return nn::normal_matrix<double>(r, c, 1.0, rng);
-}
-
-MatD away(nn::Index r, nn::Index c, std::uint64_t seed) {
-  nn::Rng rng(seed);
-  return nn::testing::away_from_zero(r, c, rng);
-}
-
-void require_close(const nn::testing::GradientError& e) {
-  INFO(e.where);
-  REQUIRE(e.max_error < kTolerance);
-}
-
-}  // namespace
 
 TEST_CASE("abs, sqrt and clamp have exact gradients away from their kinks", "[nn][gradient]") {
   const MatD a = away(4, 5, 21);

@@ -2,27 +2,18 @@
 // differences (double), values against direct definitions on small images.
 #include <catch2/catch.hpp>
 
-#include "nn/gradient_check.hpp"
+#include "nn/gradient_assert.hpp"
 
 namespace nn = assay::nn;
 using nn::ImageShape;
 using nn::testing::check_gradients;
-using nn::testing::kTolerance;
 using nn::testing::MatD;
+using nn::testing::randn;
+using nn::testing::require_close;
 using V = nn::Var<double>;
 using Vs = std::vector<V>;
 
 namespace {
-
-MatD randn(nn::Index r, nn::Index c, std::uint64_t seed) {
-  nn::Rng rng(seed);
-  return nn::normal_matrix<double>(r, c, 1.0, rng);
-}
-
-void require_close(const nn::testing::GradientError& e) {
-  INFO(e.where);
-  REQUIRE(e.max_error < kTolerance);
-}
 
 // Pixel (c, y, x) of image n, zero outside the image (the convolutions' padding).
 double pixel(const MatD& m, ImageShape s, nn::Index n, nn::Index c, nn::Index y, nn::Index x) {
