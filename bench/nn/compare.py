@@ -1,6 +1,6 @@
 """Runs the Assay nn benchmark and its PyTorch peer side by side and prints the ratios.
 
-Usage: /usr/bin/python3 bench/nn/compare.py BUILD/bin/bench_nn [SCALE]
+Usage: /usr/bin/python3 bench/nn/compare.py BUILD/bin/bench_nn [SCALE] [MODEL]
 Both sides measure the median CPU time per training step over 5 repeats, one thread.
 Extra environment (e.g. OPENBLAS_CORETYPE=Haswell) is passed to the peer unchanged.
 """
@@ -25,13 +25,17 @@ def main():
         sys.exit(__doc__)
     require_optimised_blas()
     bench, scale = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "1"
+    only = sys.argv[3:4]
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "torch_peer.py")
-    ours = parse(subprocess.run([bench, scale], check=True, capture_output=True, text=True).stdout)
-    theirs = parse(subprocess.run([sys.executable, peer, scale], check=True, capture_output=True,
-                                  text=True).stdout)
+    ours = parse(subprocess.run([bench, scale] + only, check=True, capture_output=True,
+                                text=True).stdout)
+    theirs = parse(subprocess.run([sys.executable, peer, scale] + only, check=True,
+                                  capture_output=True, text=True).stdout)
     print(f"peer: torch {theirs['torch']}; BLAS {theirs['blas']}")
     print(f"{'model':<12} {'assay ms':>9} {'torch ms':>9} {'torch/assay':>12}")
-    for model in ("mlp", "rnn", "transformer"):
+    for model in ("mlp", "rnn", "transformer", "gpt", "cnn"):
+        if model not in ours:
+            continue
         a, t = float(ours[model]), float(theirs[model])
         print(f"{model:<12} {a:9.3f} {t:9.3f} {t / a:12.2f}")
 

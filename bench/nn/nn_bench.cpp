@@ -1,4 +1,4 @@
-// Training-step time of the three reference models on Assay's nn library, single thread.
+// Training-step time of the five reference models on Assay's nn library, single thread.
 // Prints one line per model: "<model> <milliseconds per step>". compare.py runs this and the
 // PyTorch peer (torch_peer.py) on the same models and reports the ratios.
 #include <algorithm>
@@ -116,6 +116,70 @@ double bench_transformer(int scale) {
       3 * scale, 10 * scale, 5);
 }
 
+// nn::Gpt, L4 d128, 4 heads, context 64, batch 16, vocab 96: RMSNorm, SwiGLU (hidden 512), no
+// biases, learned positions, untied head, LoRA rank 8 (alpha 16) on every q and v; Adam.
+double bench_gpt(int scale) {
+  const int vocab = 96, context = 64, batch = 16;
+  nn::Rng rng(4);
+  nn::ParameterSet params;
+  nn::Gpt gpt(params,
+              {.vocab = vocab,
+               .context = context,
+               .dim = 128,
+               .heads = 4,
+               .layers = 4,
+               .hidden = 512,
+               .norm = nn::NormKind::rms,
+               .mlp = nn::MlpKind::swiglu,
+               .bias = false},
+              rng);
+  for (int l = 0; l < 4; ++l) {
+    for (const char* p : {".attn.q", ".attn.v"}) {
+      gpt.projection("block" + std::to_string(l) + p).use_lora(params, 8, 16.0f, rng);
+    }
+  }
+  nn::Adam opt(params, {.lr = 1e-3});
+  const std::vector<int> in = random_labels(batch * context, vocab, rng);
+  const std::vector<int> out = random_labels(batch * context, vocab, rng);
+  nn::Tape tape;
+  return ms_per_step(
+      [&] {
+        tape.clear();
+        opt.zero_grad();
+        tape.backward(gpt.loss(tape, in, out, batch));
+        opt.step();
+      },
+      2 * scale, 6 * scale, 5);
+}
+
+// Convolutional autoencoder on a batch of 64 1 x 28 x 28 images: conv 1->16 (3x3, pad 1), ReLU,
+// max pool 2, conv 16->32 (3x3, pad 1), ReLU, max pool 2, transposed conv 32->16 (3x3, stride 2,
+// pad 1, output pad 1), ReLU, bilinear upsampling x2, conv 16->1 (3x3, pad 1); MSE to the input;
+// Adam.
+double bench_cnn(int scale) {
+  const int batch = 64;
+  nn::Rng rng(5);
+  nn::ParameterSet params;
+  const nn::Conv2d conv1(params, "conv1", 1, 16, 3, rng, 1, 1);
+  const nn::Conv2d conv2(params, "conv2", 16, 32, 3, rng, 1, 1);
+  const nn::ConvTranspose2d up(params, "up", 32, 16, 3, rng, 2, 1, 1);
+  const nn::Conv2d out(params, "out", 16, 1, 3, rng, 1, 1);
+  nn::Adam opt(params, {.lr = 1e-3});
+  const nn::Matrix x = nn::normal_matrix<float>(batch, 28 * 28, 1.0f, rng);
+  nn::Tape tape;
+  return ms_per_step(
+      [&] {
+        tape.clear();
+        opt.zero_grad();
+        auto h = nn::max_pool2d(nn::relu(conv1(tape.constant(x), {1, 28, 28})), {16, 28, 28}, 2, 2);
+        h = nn::max_pool2d(nn::relu(conv2(h, {16, 14, 14})), {32, 14, 14}, 2, 2);
+        h = nn::upsample_bilinear(nn::relu(up(h, {32, 7, 7})), {16, 14, 14}, 2);
+        tape.backward(nn::mse(out(h, {16, 28, 28}), x));
+        opt.step();
+      },
+      2 * scale, 6 * scale, 5);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -123,8 +187,11 @@ int main(int argc, char** argv) {
   // models to run (default: all).
   const int scale = argc > 1 ? std::max(1, std::atoi(argv[1])) : 1;
   const std::string only = argc > 2 ? argv[2] : "";
-  const std::pair<const char*, double (*)(int)> models[] = {
-      {"mlp", bench_mlp}, {"rnn", bench_rnn}, {"transformer", bench_transformer}};
+  const std::pair<const char*, double (*)(int)> models[] = {{"mlp", bench_mlp},
+                                                            {"rnn", bench_rnn},
+                                                            {"transformer", bench_transformer},
+                                                            {"gpt", bench_gpt},
+                                                            {"cnn", bench_cnn}};
   for (auto [name, run] : models) {
     if (only.empty() || only == name) std::printf("%s %.4f\n", name, run(scale));
   }

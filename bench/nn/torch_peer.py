@@ -1,4 +1,4 @@
-"""The PyTorch peer of nn_bench.cpp: the same three models and training steps, single thread.
+"""The PyTorch peer of nn_bench.cpp: the same five models and training steps, single thread.
 
 Prints one line per model, "<model> <milliseconds per step>", then "blas <library path>".
 """
@@ -90,15 +90,118 @@ class Decoder(nn.Module):
         return self.head(self.ln_f(x))
 
 
+def language_model_step(model, vocab, batch=16, context=64):
+    """Adam on the trainable parameters, next-token cross-entropy on random tokens."""
+    opt = torch.optim.Adam([p for p in model.parameters() if p.requires_grad], lr=1e-3)
+    idx = torch.randint(0, vocab, (batch, context))
+    target = torch.randint(0, vocab, (batch * context,))
+    return training_step(
+        model, opt, lambda m: nn.functional.cross_entropy(m(idx).reshape(-1, vocab), target))
+
+
 def bench_transformer(scale):
     torch.manual_seed(3)
-    model = Decoder()
+    return ms_per_step(language_model_step(Decoder(), 64), 3 * scale, 10 * scale)
+
+
+class RmsNorm(nn.Module):
+    """torch 1.13 has no nn.RMSNorm: x / sqrt(mean(x^2) + eps) * weight."""
+
+    def __init__(self, dim, eps=1e-5):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(dim))
+        self.eps = eps
+
+    def forward(self, x):
+        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps) * self.weight
+
+
+class LoraLinear(nn.Module):
+    """A frozen bias-free linear plus (alpha / rank) x A^T B^T, B initialised to zero."""
+
+    def __init__(self, dim, rank=8, alpha=16.0):
+        super().__init__()
+        self.base = nn.Linear(dim, dim, bias=False)
+        self.base.weight.requires_grad_(False)
+        self.a = nn.Parameter(torch.randn(rank, dim) / dim ** 0.5)
+        self.b = nn.Parameter(torch.zeros(dim, rank))
+        self.scale = alpha / rank
+
+    def forward(self, x):
+        return self.base(x) + self.scale * (x @ self.a.T @ self.b.T)
+
+
+class GptBlock(nn.Module):
+    def __init__(self, dim, heads, hidden):
+        super().__init__()
+        self.heads = heads
+        self.ln1, self.ln2 = RmsNorm(dim), RmsNorm(dim)
+        self.q, self.v = LoraLinear(dim), LoraLinear(dim)
+        self.k, self.o = nn.Linear(dim, dim, bias=False), nn.Linear(dim, dim, bias=False)
+        self.gate = nn.Linear(dim, hidden, bias=False)
+        self.up = nn.Linear(dim, hidden, bias=False)
+        self.down = nn.Linear(hidden, dim, bias=False)
+
+    def forward(self, x, mask):
+        b, t, d = x.shape
+        h = self.ln1(x)
+        q, k, v = (f(h).reshape(b, t, self.heads, d // self.heads).transpose(1, 2)
+                   for f in (self.q, self.k, self.v))
+        att = (q @ k.transpose(-1, -2) * (d // self.heads) ** -0.5 + mask).softmax(-1)
+        x = x + self.o((att @ v).transpose(1, 2).reshape(b, t, d))
+        m = self.ln2(x)
+        return x + self.down(nn.functional.silu(self.gate(m)) * self.up(m))
+
+
+class Gpt(nn.Module):
+    """nn_bench.cpp's bench_gpt: RMSNorm, SwiGLU, no biases, LoRA on q and v."""
+
+    def __init__(self, vocab=96, dim=128, heads=4, context=64, layers=4, hidden=512):
+        super().__init__()
+        self.tok = nn.Embedding(vocab, dim)
+        self.pos = nn.Embedding(context, dim)
+        self.blocks = nn.ModuleList(GptBlock(dim, heads, hidden) for _ in range(layers))
+        self.ln_f = RmsNorm(dim)
+        self.head = nn.Linear(dim, vocab, bias=False)
+        self.register_buffer("mask", torch.triu(torch.full((context, context), float("-inf")), 1))
+
+    def forward(self, idx):
+        x = self.tok(idx) + self.pos(torch.arange(idx.shape[1]))
+        for block in self.blocks:
+            x = block(x, self.mask)
+        return self.head(self.ln_f(x))
+
+
+def bench_gpt(scale):
+    torch.manual_seed(4)
+    return ms_per_step(language_model_step(Gpt(), 96), 2 * scale, 6 * scale)
+
+
+class Cnn(nn.Module):
+    """nn_bench.cpp's bench_cnn: a convolutional autoencoder on 1 x 28 x 28 images."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 16, 3, padding=1)
+        self.conv2 = nn.Conv2d(16, 32, 3, padding=1)
+        self.up = nn.ConvTranspose2d(32, 16, 3, stride=2, padding=1, output_padding=1)
+        self.out = nn.Conv2d(16, 1, 3, padding=1)
+
+    def forward(self, x):
+        f = nn.functional
+        h = f.max_pool2d(f.relu(self.conv1(x)), 2, 2)
+        h = f.max_pool2d(f.relu(self.conv2(h)), 2, 2)
+        h = f.interpolate(f.relu(self.up(h)), scale_factor=2, mode="bilinear", align_corners=False)
+        return self.out(h)
+
+
+def bench_cnn(scale):
+    torch.manual_seed(5)
+    model = Cnn()
     opt = torch.optim.Adam(model.parameters(), lr=1e-3)
-    idx = torch.randint(0, 64, (16, 64))
-    target = torch.randint(0, 64, (16 * 64,))
-    step = training_step(
-        model, opt, lambda m: nn.functional.cross_entropy(m(idx).reshape(-1, 64), target))
-    return ms_per_step(step, 3 * scale, 10 * scale)
+    x = torch.randn(64, 1, 28, 28)
+    step = training_step(model, opt, lambda m: nn.functional.mse_loss(m(x), x))
+    return ms_per_step(step, 2 * scale, 6 * scale)
 
 
 def loaded_blas():
@@ -116,9 +219,12 @@ def loaded_blas():
 
 def main():
     scale = int(sys.argv[1]) if len(sys.argv) > 1 else 1
-    print(f"mlp {bench_mlp(scale):.4f}")
-    print(f"rnn {bench_rnn(scale):.4f}")
-    print(f"transformer {bench_transformer(scale):.4f}")
+    only = sys.argv[2] if len(sys.argv) > 2 else ""
+    models = (("mlp", bench_mlp), ("rnn", bench_rnn), ("transformer", bench_transformer),
+              ("gpt", bench_gpt), ("cnn", bench_cnn))
+    for name, run in models:
+        if not only or only == name:
+            print(f"{name} {run(scale):.4f}")
     print(f"blas {loaded_blas()}")
     print(f"torch {torch.__version__} threads {torch.get_num_threads()}")
 

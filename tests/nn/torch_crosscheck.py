@@ -96,9 +96,77 @@ def transformer_block(t):
     return loss, grads
 
 
+def leaves(t, names):
+    """The named tensors as leaves that collect gradients."""
+    return {n: t[n].clone().requires_grad_(True) for n in names}
+
+
+def gpt(t):
+    """RMSNorm + SwiGLU decoder, no biases, LoRA (alpha / rank = 2) on q and v, written out."""
+    batch, length, heads = (int(v) for v in t["shape"].flatten().tolist())
+    frozen_suffixes = (".attn.q.weight", ".attn.v.weight")
+    trained = [n for n in t
+               if n not in ("tokens", "targets", "shape") and not n.endswith(frozen_suffixes)]
+    p = leaves(t, trained)
+    frozen = {n: t[n] for n in t if n.endswith(frozen_suffixes)}
+    eps = 1e-5
+
+    def rms(x, name):
+        return x / torch.sqrt(x.pow(2).mean(-1, keepdim=True) + eps) * p[name + ".weight"].flatten()
+
+    def proj(x, name):
+        if name + ".lora_a" in p:
+            low = x @ p[name + ".lora_a"].T @ p[name + ".lora_b"].T
+            return x @ frozen[name + ".weight"].T + 2.0 * low
+        return x @ p[name + ".weight"].T
+
+    tokens = t["tokens"].flatten().long()
+    x = p["tok.weight"][tokens] + p["pos.weight"][torch.arange(length).repeat(batch)]
+    dim = x.shape[1]
+    mask = torch.triu(torch.full((length, length), float("-inf"), dtype=torch.float64), 1)
+    layers = sum(1 for n in p if n.endswith(".ln1.weight"))
+    for layer in range(layers):
+        b = f"block{layer}"
+        h = rms(x, b + ".ln1")
+        q, k, v = (proj(h, f"{b}.attn.{n}").reshape(batch, length, heads, dim // heads)
+                   .transpose(1, 2) for n in "qkv")
+        scores = q @ k.transpose(-1, -2) / (dim // heads) ** 0.5 + mask
+        mixed = (scores.softmax(-1) @ v).transpose(1, 2).reshape(batch * length, dim)
+        x = x + proj(mixed, b + ".attn.o")
+        m = rms(x, b + ".ln2")
+        x = x + proj(nn.functional.silu(proj(m, b + ".mlp.gate")) * proj(m, b + ".mlp.up"),
+                     b + ".mlp.down")
+    logits = proj(rms(x, "ln_f"), "head")
+    loss = nn.functional.cross_entropy(logits, t["targets"].flatten().long())
+    loss.backward()
+    return loss, {n: v.grad for n, v in p.items()}
+
+
+def cnn(t):
+    f = nn.functional
+    names = ["conv1.weight", "conv1.bias", "conv2.weight", "conv2.bias", "gn.weight", "gn.bias",
+             "up.weight", "up.bias"]
+    p = leaves(t, names)
+    x = t["x"].reshape(2, 1, 8, 8)
+    x = f.conv2d(x, p["conv1.weight"].reshape(4, 1, 3, 3), p["conv1.bias"].flatten(), padding=1)
+    x = f.max_pool2d(f.relu(x), 2, 2)
+    x = f.conv2d(x, p["conv2.weight"].reshape(8, 4, 3, 3), p["conv2.bias"].flatten(), stride=2,
+                 padding=1)
+    x = f.group_norm(x, 2, p["gn.weight"].flatten(), p["gn.bias"].flatten(), eps=1e-5)
+    x = f.interpolate(x, scale_factor=2, mode="nearest")
+    x = f.avg_pool2d(f.interpolate(x, scale_factor=2, mode="bilinear", align_corners=False), 2, 2)
+    x = f.conv_transpose2d(x, p["up.weight"].reshape(8, 4, 3, 3), p["up.bias"].flatten(),
+                           stride=2, padding=1, output_padding=1)
+    x = f.pixel_shuffle(x, 2)
+    loss = f.mse_loss(x.reshape(2, 256), t["target"])
+    loss.backward()
+    return loss, {n: v.grad for n, v in p.items()}
+
+
 def main():
     folder = sys.argv[1]
-    for name, run in (("mlp", mlp), ("gru", gru), ("transformer_block", transformer_block)):
+    for name, run in (("mlp", mlp), ("gru", gru), ("transformer_block", transformer_block),
+                      ("gpt", gpt), ("cnn", cnn)):
         loss, grads = run(read(f"{folder}/{name}.in"))
         write(f"{folder}/{name}.out", loss, grads)
 

@@ -50,10 +50,23 @@ struct Case {
   Tensors grads;
 };
 
+// Frozen parameters are sent as values only: neither side computes their gradient.
 void add_parameters(const nn::ParameterSet<double>& params, Case& c) {
   for (std::size_t i = 0; i < params.size(); ++i) {
     c.inputs[params.at(i).name] = params.at(i).value;
-    c.grads[params.at(i).name] = params.at(i).grad;
+    if (!params.at(i).frozen) c.grads[params.at(i).name] = params.at(i).grad;
+  }
+}
+
+MatD as_row(const std::vector<int>& v) {
+  return Eigen::Map<const Eigen::RowVectorXi>(v.data(), static_cast<nn::Index>(v.size()))
+      .cast<double>();
+}
+
+void perturb(nn::ParameterSet<double>& params, nn::Rng& rng, double sd) {
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    auto& v = params.at(i).value;
+    v += nn::normal_matrix<double>(v.rows(), v.cols(), sd, rng);
   }
 }
 
@@ -122,22 +135,91 @@ Case transformer_block_case() {
   return c;
 }
 
+// RMSNorm + SwiGLU, no biases, learned positions, untied head, LoRA (rank 2, alpha 4) on the
+// query and value projections of both blocks.
+Case gpt_case() {
+  const int batch = 2, length = 5;
+  nn::Rng rng(4);
+  nn::ParameterSet<double> params;
+  nn::Gpt<double> gpt(params,
+                      {.vocab = 9,
+                       .context = 6,
+                       .dim = 8,
+                       .heads = 2,
+                       .layers = 2,
+                       .hidden = 12,
+                       .norm = nn::NormKind::rms,
+                       .mlp = nn::MlpKind::swiglu,
+                       .bias = false},
+                      rng);
+  for (int l = 0; l < 2; ++l) {
+    for (const char* p : {".attn.q", ".attn.v"}) {
+      gpt.projection("block" + std::to_string(l) + p).use_lora(params, 2, 4.0, rng);
+    }
+  }
+  perturb(params, rng, 0.3);  // LoRA's B off zero, gains off one
+  const std::vector<int> tokens = {1, 4, 2, 8, 0, 3, 3, 7, 5, 6};
+  const std::vector<int> targets = {4, 2, 8, 0, 3, 3, 7, 5, 6, 1};
+  Case c;
+  c.inputs["tokens"] = as_row(tokens);
+  c.inputs["targets"] = as_row(targets);
+  c.inputs["shape"] = (MatD(1, 3) << batch, length, 2).finished();  // batch, length, heads
+  nn::Tape<double> tape;
+  const auto loss = gpt.loss(tape, tokens, targets, batch);
+  tape.backward(loss);
+  c.loss = loss.item();
+  add_parameters(params, c);
+  return c;
+}
+
+// Every vision op in one chain: conv, relu, max pool, strided conv, group norm, nearest and
+// bilinear upsampling, average pool, transposed conv and pixel shuffle; MSE loss.
+Case cnn_case() {
+  nn::Rng rng(5);
+  nn::ParameterSet<double> params;
+  const nn::Conv2d<double> conv1(params, "conv1", 1, 4, 3, rng, 1, 1);
+  const nn::Conv2d<double> conv2(params, "conv2", 4, 8, 3, rng, 2, 1);
+  const nn::GroupNorm<double> norm(params, "gn", 2, 8);
+  const nn::ConvTranspose2d<double> up(params, "up", 8, 4, 3, rng, 2, 1, 1);
+  perturb(params, rng, 0.1);
+  Case c;
+  c.inputs["x"] = randn(2, 64, rng);
+  c.inputs["target"] = randn(2, 256, rng);
+  nn::Tape<double> tape;
+  const nn::ImageShape in{1, 8, 8};
+  auto x = nn::max_pool2d(nn::relu(conv1(tape.constant(c.inputs["x"]), in)), {4, 8, 8}, 2, 2);
+  x = norm(conv2(x, {4, 4, 4}), {8, 2, 2});
+  x = nn::upsample_nearest(x, {8, 2, 2}, 2);
+  x = nn::avg_pool2d(nn::upsample_bilinear(x, {8, 4, 4}, 2), {8, 8, 8}, 2, 2);
+  x = nn::pixel_shuffle(up(x, {8, 4, 4}), {4, 8, 8}, 2);
+  const auto loss = nn::mse(x, c.inputs["target"]);
+  tape.backward(loss);
+  c.loss = loss.item();
+  add_parameters(params, c);
+  return c;
+}
+
 bool python_has_torch() {
   return std::system("/usr/bin/python3 -c 'import torch' > /dev/null 2>&1") == 0;
 }
 
 }  // namespace
 
-TEST_CASE("an MLP, a GRU and a transformer block match PyTorch's loss and gradients",
-          "[nn][torch]") {
+TEST_CASE(
+    "an MLP, a GRU, a transformer block, a LoRA GPT and a CNN match PyTorch's loss and "
+    "gradients",
+    "[nn][torch]") {
   if (!python_has_torch()) {
     ASSAY_SKIP("/usr/bin/python3 has no torch (apt-get install python3-torch)");
   }
   const std::filesystem::path dir =
       std::filesystem::path(ASSAY_BUILD_DIR) / "tests" / "nn" / "torch_crosscheck";
   std::filesystem::create_directories(dir);
-  const std::map<std::string, Case> cases = {
-      {"mlp", mlp_case()}, {"gru", gru_case()}, {"transformer_block", transformer_block_case()}};
+  const std::map<std::string, Case> cases = {{"mlp", mlp_case()},
+                                             {"gru", gru_case()},
+                                             {"transformer_block", transformer_block_case()},
+                                             {"gpt", gpt_case()},
+                                             {"cnn", cnn_case()}};
   for (const auto& [name, c] : cases) write(dir / (name + ".in"), c.inputs);
   const std::string script = std::string(ASSAY_SOURCE_DIR) + "/tests/nn/torch_crosscheck.py";
   const std::string command = "/usr/bin/python3 '" + script + "' '" + dir.string() + "'";

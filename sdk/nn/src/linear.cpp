@@ -26,6 +26,10 @@ MaskedLinear<T>::MaskedLinear(ParameterSet<T>& params, const std::string& name, 
     : base_(params, name, in, out, rng, bias), mask_(Mat<T>::Ones(out, in)) {}
 
 template <class T>
+MaskedLinear<T>::MaskedLinear(Linear<T> base)
+    : base_(base), mask_(Mat<T>::Ones(base.out(), base.in())) {}
+
+template <class T>
 Var<T> MaskedLinear<T>::operator()(Var<T> x) const {
   Tape<T>& tape = x.tape();
   const Var<T> w = mul(tape.param(base_.weight()), tape.constant(mask_));

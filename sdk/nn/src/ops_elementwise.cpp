@@ -38,6 +38,17 @@ void accumulate_reduced(TapeImpl<T>& t, int id, const Expr& e, Index rows, Index
 
 bool broadcastable(Index n, Index out) { return n == out || n == 1; }
 
+// The broadcast shape of a and b; throws naming `op` if they do not broadcast.
+template <class T>
+std::pair<Index, Index> broadcast_shape(const char* op, const Mat<T>& A, const Mat<T>& B) {
+  const Index rows = std::max(A.rows(), B.rows()), cols = std::max(A.cols(), B.cols());
+  if (!broadcastable(A.rows(), rows) || !broadcastable(A.cols(), cols) ||
+      !broadcastable(B.rows(), rows) || !broadcastable(B.cols(), cols)) {
+    throw_shape_error(op, A.rows(), A.cols(), B.rows(), B.cols());
+  }
+  return {rows, cols};
+}
+
 template <class T>
 Var<T> arith(Var<T> a, Var<T> b, Arith op) {
   static constexpr const char* names[] = {"add", "sub", "mul"};
@@ -46,11 +57,7 @@ Var<T> arith(Var<T> a, Var<T> b, Arith op) {
   require_same_tape(name, a, b);
   const Mat<T>& A = a.value();
   const Mat<T>& B = b.value();
-  const Index rows = std::max(A.rows(), B.rows()), cols = std::max(A.cols(), B.cols());
-  if (!broadcastable(A.rows(), rows) || !broadcastable(A.cols(), cols) ||
-      !broadcastable(B.rows(), rows) || !broadcastable(B.cols(), cols)) {
-    throw_shape_error(name, A.rows(), A.cols(), B.rows(), B.cols());
-  }
+  const auto [rows, cols] = broadcast_shape(name, A, B);
   Mat<T> out = t.take(rows, cols);
   const bool same = A.rows() == B.rows() && A.cols() == B.cols();
   auto compute = [&](const auto& x, const auto& y) {
@@ -104,6 +111,43 @@ Var<T> arith(Var<T> a, Var<T> b, Arith op) {
       }));
 }
 
+// Entrywise minimum (larger = false) or maximum of a and b. The selected side gets the
+// gradient, each side half of it at a tie.
+template <class T>
+Var<T> extremum(Var<T> a, Var<T> b, bool larger) {
+  const char* name = larger ? "maximum" : "minimum";
+  auto& t = impl_of(a);
+  require_same_tape(name, a, b);
+  const auto [rows, cols] = broadcast_shape(name, a.value(), b.value());
+  const auto A = expanded(a.value(), rows, cols);
+  const auto B = expanded(b.value(), rows, cols);
+  Mat<T> out = t.take(rows, cols);
+  if (larger) {
+    out = A.cwiseMax(B);
+  } else {
+    out = A.cwiseMin(B);
+  }
+  const int ia = a.id(), ib = b.id();
+  return make_var(
+      a,
+      t.push(std::move(out), t.needs(ia) || t.needs(ib), [ia, ib, larger](TapeImpl<T>& t, int s) {
+        const Mat<T>& g = t.grad(s);
+        const Mat<T>& a = t.val(ia);
+        const Mat<T>& b = t.val(ib);
+        const auto A = expanded(a, g.rows(), g.cols()).array();
+        const auto B = expanded(b, g.rows(), g.cols()).array();
+        Mat<T> share = T(0.5) * (A == B).template cast<T>().matrix();
+        if (larger) {
+          share.array() += (A > B).template cast<T>();
+        } else {
+          share.array() += (A < B).template cast<T>();
+        }
+        accumulate_reduced(t, ia, g.cwiseProduct(share), a.rows(), a.cols());
+        accumulate_reduced(t, ib, (g.array() * (T(1) - share.array())).matrix(), b.rows(),
+                           b.cols());
+      }));
+}
+
 // y = f(x) elementwise, with dy/dx computed from x and y.
 template <class T, class Forward, class Derivative>
 Var<T> elementwise(Var<T> a, Forward f, Derivative df) {
@@ -129,6 +173,15 @@ Var<T> sub(Var<T> a, Var<T> b) {
 template <class T>
 Var<T> mul(Var<T> a, Var<T> b) {
   return arith(a, b, Arith::mul);
+}
+
+template <class T>
+Var<T> minimum(Var<T> a, Var<T> b) {
+  return extremum(a, b, false);
+}
+template <class T>
+Var<T> maximum(Var<T> a, Var<T> b) {
+  return extremum(a, b, true);
 }
 
 template <class T>
@@ -271,22 +324,49 @@ Var<T> square(Var<T> a) {
       [](const auto& x, const auto&) { return T(2) * x; });
 }
 
-#define ASSAY_NN_INSTANTIATE(T)          \
-  template Var<T> add(Var<T>, Var<T>);   \
-  template Var<T> sub(Var<T>, Var<T>);   \
-  template Var<T> mul(Var<T>, Var<T>);   \
-  template Var<T> scale(Var<T>, T);      \
-  template Var<T> add_scalar(Var<T>, T); \
-  template Var<T> relu(Var<T>);          \
-  template Var<T> leaky_relu(Var<T>, T); \
-  template Var<T> gelu(Var<T>);          \
-  template Var<T> silu(Var<T>);          \
-  template Var<T> tanh(Var<T>);          \
-  template Var<T> sigmoid(Var<T>);       \
-  template Var<T> softplus(Var<T>);      \
-  template Var<T> exp(Var<T>);           \
-  template Var<T> log(Var<T>);           \
-  template Var<T> square(Var<T>);
+template <class T>
+Var<T> abs(Var<T> a) {
+  return elementwise(
+      a, [](const auto& x) { return x.abs(); },
+      [](const auto& x, const auto&) { return x.sign(); });
+}
+
+template <class T>
+Var<T> sqrt(Var<T> a) {
+  return elementwise(
+      a, [](const auto& x) { return x.sqrt(); },
+      [](const auto&, const auto& y) { return T(0.5) / y; });
+}
+
+template <class T>
+Var<T> clamp(Var<T> a, T lo, T hi) {
+  if (!(lo <= hi)) throw std::invalid_argument("assay::nn: clamp: lo must not exceed hi");
+  return elementwise(
+      a, [lo, hi](const auto& x) { return x.max(lo).min(hi); },
+      [lo, hi](const auto& x, const auto&) { return ((x >= lo) && (x <= hi)).template cast<T>(); });
+}
+
+#define ASSAY_NN_INSTANTIATE(T)            \
+  template Var<T> add(Var<T>, Var<T>);     \
+  template Var<T> sub(Var<T>, Var<T>);     \
+  template Var<T> mul(Var<T>, Var<T>);     \
+  template Var<T> scale(Var<T>, T);        \
+  template Var<T> add_scalar(Var<T>, T);   \
+  template Var<T> relu(Var<T>);            \
+  template Var<T> leaky_relu(Var<T>, T);   \
+  template Var<T> gelu(Var<T>);            \
+  template Var<T> silu(Var<T>);            \
+  template Var<T> tanh(Var<T>);            \
+  template Var<T> sigmoid(Var<T>);         \
+  template Var<T> softplus(Var<T>);        \
+  template Var<T> exp(Var<T>);             \
+  template Var<T> log(Var<T>);             \
+  template Var<T> square(Var<T>);          \
+  template Var<T> minimum(Var<T>, Var<T>); \
+  template Var<T> maximum(Var<T>, Var<T>); \
+  template Var<T> abs(Var<T>);             \
+  template Var<T> sqrt(Var<T>);            \
+  template Var<T> clamp(Var<T>, T, T);
 ASSAY_NN_FOR_SCALARS(ASSAY_NN_INSTANTIATE)
 
 }  // namespace assay::nn

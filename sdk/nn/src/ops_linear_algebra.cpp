@@ -289,22 +289,50 @@ Var<T> gather_rows(Var<T> table, const std::vector<int>& rows) {
   }));
 }
 
-#define ASSAY_NN_INSTANTIATE(T)                            \
-  template Var<T> matmul(Var<T>, Var<T>);                  \
-  template Var<T> matmul_nt(Var<T>, Var<T>);               \
-  template Var<T> matmul_tn(Var<T>, Var<T>);               \
-  template Var<T> affine(Var<T>, Var<T>, Var<T>);          \
-  template Var<T> sum(Var<T>);                             \
-  template Var<T> mean(Var<T>);                            \
-  template Var<T> row_sums(Var<T>);                        \
-  template Var<T> column_sums(Var<T>);                     \
-  template Var<T> transpose(Var<T>);                       \
-  template Var<T> reshape(Var<T>, Index, Index);           \
-  template Var<T> concat_cols(const std::vector<Var<T>>&); \
-  template Var<T> concat_rows(const std::vector<Var<T>>&); \
-  template Var<T> slice_cols(Var<T>, Index, Index);        \
-  template Var<T> slice_rows(Var<T>, Index, Index);        \
-  template Var<T> gather_rows(Var<T>, const std::vector<int>&);
+template <class T>
+Var<T> gather_cols(Var<T> a, const std::vector<int>& cols) {
+  auto& t = impl_of(a);
+  const Mat<T>& A = a.value();
+  if (static_cast<Index>(cols.size()) != A.rows()) {
+    throw_shape_error("gather_cols (one column per row)", A.rows(), A.cols(),
+                      static_cast<Index>(cols.size()), 1);
+  }
+  Mat<T> out = t.take(A.rows(), 1);
+  for (Index i = 0; i < A.rows(); ++i) {
+    const int c = cols[static_cast<std::size_t>(i)];
+    if (c < 0 || c >= A.cols()) {
+      throw std::out_of_range("assay::nn: gather_cols: column " + std::to_string(c) +
+                              " outside a matrix of " + std::to_string(A.cols()) + " columns");
+    }
+    out(i, 0) = A(i, c);
+  }
+  const int ia = a.id();
+  return make_var(a, t.push(std::move(out), t.needs(ia), [ia, cols](auto& t, int s) {
+    const Mat<T>& g = t.grad(s);
+    Mat<T> scattered = t.take(t.val(ia).rows(), t.val(ia).cols());
+    scattered.setZero();
+    for (Index i = 0; i < g.rows(); ++i) scattered(i, cols[static_cast<std::size_t>(i)]) = g(i, 0);
+    t.accumulate_owned(ia, scattered);
+  }));
+}
+
+#define ASSAY_NN_INSTANTIATE(T)                                 \
+  template Var<T> matmul(Var<T>, Var<T>);                       \
+  template Var<T> matmul_nt(Var<T>, Var<T>);                    \
+  template Var<T> matmul_tn(Var<T>, Var<T>);                    \
+  template Var<T> affine(Var<T>, Var<T>, Var<T>);               \
+  template Var<T> sum(Var<T>);                                  \
+  template Var<T> mean(Var<T>);                                 \
+  template Var<T> row_sums(Var<T>);                             \
+  template Var<T> column_sums(Var<T>);                          \
+  template Var<T> transpose(Var<T>);                            \
+  template Var<T> reshape(Var<T>, Index, Index);                \
+  template Var<T> concat_cols(const std::vector<Var<T>>&);      \
+  template Var<T> concat_rows(const std::vector<Var<T>>&);      \
+  template Var<T> slice_cols(Var<T>, Index, Index);             \
+  template Var<T> slice_rows(Var<T>, Index, Index);             \
+  template Var<T> gather_rows(Var<T>, const std::vector<int>&); \
+  template Var<T> gather_cols(Var<T>, const std::vector<int>&);
 ASSAY_NN_FOR_SCALARS(ASSAY_NN_INSTANTIATE)
 
 }  // namespace assay::nn

@@ -161,6 +161,27 @@ Var<T> log_softmax(Var<T> a) {
 }
 
 template <class T>
+Var<T> logsumexp(Var<T> a) {
+  auto& t = impl_of(a);
+  const Mat<T>& x = a.value();
+  Mat<T> out = t.take(x.rows(), 1);
+  for (Index i = 0; i < x.rows(); ++i) {
+    const T top = x.row(i).maxCoeff();
+    out(i, 0) = std::isfinite(top) ? top + std::log((x.row(i).array() - top).exp().sum()) : top;
+  }
+  const int ia = a.id();
+  // d/dx_ij = softmax(x)_ij = exp(x_ij - lse_i).
+  return make_var(a, t.push(std::move(out), t.needs(ia), [ia](TapeImpl<T>& t, int s) {
+    const Mat<T>& x = t.val(ia);
+    Mat<T> dx = t.take(x.rows(), x.cols());
+    for (Index i = 0; i < x.rows(); ++i) {
+      dx.row(i).array() = (x.row(i).array() - t.val(s)(i, 0)).exp() * t.grad(s)(i, 0);
+    }
+    t.accumulate_owned(ia, dx);
+  }));
+}
+
+template <class T>
 Mat<T> causal_mask(Index length) {
   Mat<T> m = Mat<T>::Zero(length, length);
   for (Index i = 0; i < length; ++i) {
@@ -313,6 +334,7 @@ Var<T> attention(Var<T> q, Var<T> k, Var<T> v, Index batch, Index heads, const M
   template Var<T> softmax(Var<T>);                \
   template Var<T> softmax(Var<T>, const Mat<T>&); \
   template Var<T> log_softmax(Var<T>);            \
+  template Var<T> logsumexp(Var<T>);              \
   template Mat<T> causal_mask<T>(Index);          \
   template Var<T> attention(Var<T>, Var<T>, Var<T>, Index, Index, const Mat<T>&, Mat<T>*);
 ASSAY_NN_FOR_SCALARS(ASSAY_NN_INSTANTIATE)

@@ -120,7 +120,36 @@ void ParameterSet<T>::restore(const std::vector<Mat<T>>& values) {
   }
 }
 
-#define ASSAY_NN_INSTANTIATE(T) template class ParameterSet<T>;
+template <class T>
+std::vector<NamedArray<T>> export_arrays(const ParameterSet<T>& params) {
+  std::vector<NamedArray<T>> arrays;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const Mat<T>& v = params.at(i).value;
+    arrays.push_back({params.at(i).name, {v.rows(), v.cols()}, {v.data(), v.data() + v.size()}});
+  }
+  return arrays;
+}
+
+template <class T>
+void import_arrays(ParameterSet<T>& params, const std::vector<NamedArray<T>>& arrays) {
+  for (const auto& a : arrays) {
+    Mat<T>& v = params[a.name].value;
+    const bool fits = a.shape.size() == 2 && a.shape[0] == v.rows() && a.shape[1] == v.cols() &&
+                      static_cast<Index>(a.data.size()) == v.size();
+    if (!fits) {
+      throw std::invalid_argument("assay::nn: import_arrays: '" + a.name + "' has " +
+                                  std::to_string(a.data.size()) + " values for a " +
+                                  std::to_string(v.rows()) + " x " + std::to_string(v.cols()) +
+                                  " parameter");
+    }
+    std::copy(a.data.begin(), a.data.end(), v.data());
+  }
+}
+
+#define ASSAY_NN_INSTANTIATE(T)                                              \
+  template class ParameterSet<T>;                                            \
+  template std::vector<NamedArray<T>> export_arrays(const ParameterSet<T>&); \
+  template void import_arrays(ParameterSet<T>&, const std::vector<NamedArray<T>>&);
 ASSAY_NN_FOR_SCALARS(ASSAY_NN_INSTANTIATE)
 
 }  // namespace assay::nn

@@ -15,6 +15,9 @@ class Linear {
   Linear() = default;
   Linear(ParameterSet<T>& params, const std::string& name, Index in, Index out, Rng& rng,
          bool bias = true);
+  // A Linear over existing parameters (e.g. an unembedding tied to the token embedding).
+  explicit Linear(Parameter<T>& weight, Parameter<T>* bias = nullptr)
+      : weight_(&weight), bias_(bias) {}
   Var<T> operator()(Var<T> x) const;
 
   Parameter<T>& weight() const { return *weight_; }
@@ -35,6 +38,8 @@ class MaskedLinear {
   MaskedLinear() = default;
   MaskedLinear(ParameterSet<T>& params, const std::string& name, Index in, Index out, Rng& rng,
                bool bias = true);
+  // Masks an existing layer's weight.
+  explicit MaskedLinear(Linear<T> base);
   Var<T> operator()(Var<T> x) const;
 
   Linear<T>& base() { return base_; }
@@ -58,6 +63,7 @@ class LoraLinear {
 
   Parameter<T>& a() const { return *a_; }
   Parameter<T>& b() const { return *b_; }
+  const Linear<T>& base() const { return base_; }
 
  private:
   Linear<T> base_;

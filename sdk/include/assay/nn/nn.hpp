@@ -23,6 +23,8 @@
 #pragma once
 
 #include "assay/nn/attention.hpp"
+#include "assay/nn/generation.hpp"
+#include "assay/nn/gpt.hpp"
 #include "assay/nn/linear.hpp"
 #include "assay/nn/matrix.hpp"
 #include "assay/nn/mlp.hpp"
@@ -33,3 +35,5 @@
 #include "assay/nn/recurrent.hpp"
 #include "assay/nn/schedule.hpp"
 #include "assay/nn/tape.hpp"
+#include "assay/nn/training.hpp"
+#include "assay/nn/vision.hpp"

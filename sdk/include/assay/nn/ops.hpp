@@ -34,6 +34,12 @@ template <class T>
 Var<T> scale(Var<T> a, T factor);
 template <class T>
 Var<T> add_scalar(Var<T> a, T shift);
+// Entrywise minimum and maximum (broadcasting); where a and b tie, each gets half the gradient,
+// as torch.minimum / torch.maximum.
+template <class T>
+Var<T> minimum(Var<T> a, Var<T> b);
+template <class T>
+Var<T> maximum(Var<T> a, Var<T> b);
 
 template <class T>
 Var<T> operator+(Var<T> a, Var<T> b) {
@@ -81,6 +87,12 @@ Var<T> slice_rows(Var<T> a, Index start, Index count);
 // Rows of `table` picked by index (an embedding lookup); the backward pass scatter-adds.
 template <class T>
 Var<T> gather_rows(Var<T> table, const std::vector<int>& rows);
+// One entry per row, a(i, cols[i]) (a label's logit): (rows x 1).
+template <class T>
+Var<T> gather_cols(Var<T> a, const std::vector<int>& cols);
+// log sum_j exp a(i, j) per row, (rows x 1), computed around the row maximum.
+template <class T>
+Var<T> logsumexp(Var<T> a);
 
 // ---- activations
 template <class T>
@@ -103,6 +115,13 @@ template <class T>
 Var<T> log(Var<T> a);
 template <class T>
 Var<T> square(Var<T> a);
+template <class T>
+Var<T> abs(Var<T> a);  // gradient sign(x), 0 at 0
+template <class T>
+Var<T> sqrt(Var<T> a);
+// min(max(x, lo), hi); the gradient passes where lo <= x <= hi, as torch.clamp.
+template <class T>
+Var<T> clamp(Var<T> a, T lo, T hi);
 
 // ---- normalisation
 // Row softmax of a + mask. The additive mask (0 or -infinity, or any finite bias) has a's

@@ -53,4 +53,22 @@ class ParameterSet {
   std::vector<std::unique_ptr<Parameter<T>>> params_;
 };
 
+// A parameter as plain data, what a checkpoint stores: its name, shape {rows, cols} and
+// row-major values.
+template <class T = float>
+struct NamedArray {
+  std::string name;
+  std::vector<Index> shape;
+  std::vector<T> data;
+};
+
+// Every parameter of the set, in registration order.
+template <class T>
+std::vector<NamedArray<T>> export_arrays(const ParameterSet<T>& params);
+// Copies each array into the parameter of its name. Throws std::out_of_range for a name the set
+// lacks and std::invalid_argument for a shape that differs; parameters not listed keep their
+// values (e.g. LoRA adapters added after the base model was saved).
+template <class T>
+void import_arrays(ParameterSet<T>& params, const std::vector<NamedArray<T>>& arrays);
+
 }  // namespace assay::nn
