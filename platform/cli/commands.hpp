@@ -27,5 +27,6 @@ int run_command(const CommandLine& cmd);
 int verify_command(const CommandLine& cmd);
 int show_command(const CommandLine& cmd);
 int merge_command(const CommandLine& cmd);
+int report_command(const CommandLine& cmd);
 
 }  // namespace assay
