@@ -4,7 +4,9 @@ committed parts. The part files are the CLI's private format; the snapshot is a 
 result file, so everything downstream reads one layout."""
 
 import pathlib
+import shutil
 import tempfile
+import weakref
 
 import h5py
 
@@ -37,12 +39,13 @@ class ResultFile:
             "check the path `assay run` printed")
 
     def _snapshot(self):
-        self._snapshot_dir = tempfile.TemporaryDirectory(prefix="assay-snapshot-")
-        snapshot = pathlib.Path(self._snapshot_dir.name) / self.source.name
+        folder = tempfile.mkdtemp(prefix="assay-snapshot-")
+        snapshot = pathlib.Path(folder) / self.source.name
         done = cli.call("merge", snapshot, self.source)
         if done.returncode == 0:
+            self._snapshot_dir = weakref.finalize(self, shutil.rmtree, folder, True)
             return snapshot
-        self._snapshot_dir = None
+        shutil.rmtree(folder, True)
         if "no such result" in done.stderr:
             return None
         raise RuntimeError(f"assay: {self.source}: snapshot of the running result failed: "
