@@ -23,7 +23,8 @@ figure { margin: 1em 0; } figure img { max-width: 100%; border: 1px solid #ddd; 
 """
 
 # Sorting by a column: numbers numerically (when every cell of the column is a number), the
-# rest as text; a second click reverses. aria-sort records the state for readers and tests.
+# rest as text, empty cells last either way; a second click reverses. aria-sort records the
+# state for readers and tests.
 _SCRIPT = """
 document.querySelectorAll("#points th").forEach((header, column) => {
   header.addEventListener("click", () => {
@@ -32,8 +33,9 @@ document.querySelectorAll("#points th").forEach((header, column) => {
     const cell = r => r.cells[column].textContent;
     const numeric = rows.every(r => cell(r) === "" || !isNaN(Number(cell(r))));
     const order = header.getAttribute("aria-sort") === "ascending" ? -1 : 1;
-    rows.sort((a, b) => order * (numeric ? Number(cell(a)) - Number(cell(b))
-                                         : cell(a).localeCompare(cell(b))));
+    const compare = (a, b) => numeric ? Number(a) - Number(b) : a.localeCompare(b);
+    rows.sort((a, b) => (cell(a) === "") - (cell(b) === "") ||
+                        order * compare(cell(a), cell(b)));
     document.querySelectorAll("#points th").forEach(h => h.removeAttribute("aria-sort"));
     header.setAttribute("aria-sort", order === 1 ? "ascending" : "descending");
     rows.forEach(r => body.appendChild(r));
@@ -71,8 +73,9 @@ def _counts(result):
 
 
 def _cell(value):
+    """A number as it sorts; a missing one (NaN: a failed point's output) as an empty cell."""
     if isinstance(value, float):
-        return f"{value:.6g}"
+        return "" if value != value else f"{value:.6g}"
     return _e(value)
 
 
