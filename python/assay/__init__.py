@@ -8,9 +8,10 @@ DataFrame, stack array outputs into xarray, launch runs, and draw figures and re
 """
 
 from .stacking import stack as arrays
+from .draw import draw
 from .figure_spec import FigureSpec, read_figure_specs
 from .launch import run
 from .load import load
 from .result import Result
 
-__all__ = ["FigureSpec", "Result", "arrays", "load", "read_figure_specs", "run"]
+__all__ = ["FigureSpec", "Result", "arrays", "draw", "load", "read_figure_specs", "run"]
