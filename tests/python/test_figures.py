@@ -48,7 +48,8 @@ class Specs(unittest.TestCase):
 
     def test_a_spec_naming_a_missing_column_is_refused(self):
         with self.assertRaisesRegex(KeyError, "summary.nosuch: no such column"):
-            draw(assay.load(support.examples()), assay.FigureSpec(y="summary.nosuch", x="data.rows"))
+            draw(assay.load(support.examples()),
+                 assay.FigureSpec(y="summary.nosuch", x="data.rows"))
 
 
 class DrawnValues(unittest.TestCase):
@@ -70,6 +71,28 @@ class DrawnValues(unittest.TestCase):
                 segment = container.lines[2][0].get_segments()[i]
                 self.assertAlmostEqual((segment[1][1] - segment[0][1]) / 2,
                                        np.std(values, ddof=1) / np.sqrt(2), places=12)
+
+    def test_a_heatmap_cell_is_the_mean_over_replicates(self):
+        result = assay.load(support.examples())
+        figure = draw(result, assay.FigureSpec(y="summary.frobenius", x="data.cols",
+                                               row="data.rows", kind="heatmap"))
+        cells = figure.axes[0].images[0].get_array()
+        expected = result.groupby(["data.rows", "data.cols"])["summary.frobenius"].mean()
+        self.assertEqual(cells.shape, (3, 2))  # rows 2, 8, 32 by cols 2, 16
+        for i, rows in enumerate([2, 8, 32]):
+            for j, cols in enumerate([2, 16]):
+                self.assertAlmostEqual(cells[i, j], expected[(rows, cols)], places=12)
+
+    def test_bars_and_histograms_count_every_ok_point(self):
+        result = assay.load(support.with_failures())
+        bars = draw(result, assay.FigureSpec(y="summary.mean", x="data.rows", kind="bar"))
+        heights = [p.get_height() for p in bars.axes[0].patches]
+        ok = result[result.status == "ok"]
+        # Same means, summed in another order: equal to a few ulps (3 terms, n * eps ~ 1e-15).
+        np.testing.assert_allclose(heights, ok.groupby("data.rows")["summary.mean"].mean(),
+                                   rtol=1e-13)
+        histogram = draw(result, assay.FigureSpec(y="summary.mean", kind="histogram"))
+        self.assertEqual(sum(p.get_height() for p in histogram.axes[0].patches), len(ok))
 
 
 if __name__ == "__main__":
