@@ -19,7 +19,8 @@ def _pooled_note(axes, shown):
 
 def default_spec(result, y):
     axes = _varying_axes(result)
-    numeric = [a for a in axes if pd.api.types.is_numeric_dtype(result[a])]
+    numeric = [a for a in axes if pd.api.types.is_numeric_dtype(result[a])
+               and not pd.api.types.is_bool_dtype(result[a])]
     if not axes:
         return FigureSpec(y=y, kind="bar", title=f"{y} (mean ± SE over replicates)")
     if numeric:

@@ -33,6 +33,12 @@ def summary(frame, keys, y, error):
     return pd.DataFrame(rows)
 
 
+def _error_bars(s):
+    """None when no point has an error bar (one replicate, or error "none"): matplotlib 3.6
+    cannot draw all-NaN error bars."""
+    return s["err"] if s["err"].notna().any() else None
+
+
 def _groups(frame, column):
     if column is None:
         return [(None, frame)]
@@ -41,8 +47,10 @@ def _groups(frame, column):
 
 def _line(ax, frame, spec):
     for value, part in _groups(frame, spec.colour):
-        s = summary(part, [spec.x], spec.y, spec.error)
-        ax.errorbar(s[spec.x], s["mean"], yerr=s["err"], marker="o", capsize=3,
+        s = summary(part, [spec.x], spec.y, spec.error).dropna(subset=["mean"])
+        if s.empty:
+            continue
+        ax.errorbar(s[spec.x], s["mean"], yerr=_error_bars(s), marker="o", capsize=3,
                     label=None if value is None else f"{spec.colour} = {value}")
 
 
@@ -61,7 +69,7 @@ def _bar(ax, frame, spec):
         at = {c: j for j, c in enumerate(categories)}
         positions = [at[c] + (i - (len(groups) - 1) / 2) * width
                      for c in (s[spec.x] if spec.x else categories)]
-        ax.bar(positions, s["mean"], width, yerr=s["err"], capsize=3,
+        ax.bar(positions, s["mean"], width, yerr=_error_bars(s), capsize=3,
                label=None if value is None else f"{spec.colour} = {value}")
     ax.set_xticks(range(len(categories)), [str(c) for c in categories])
 

@@ -83,6 +83,20 @@ class DrawnValues(unittest.TestCase):
             for j, cols in enumerate([2, 16]):
                 self.assertAlmostEqual(cells[i, j], expected[(rows, cols)], places=12)
 
+    def test_one_replicate_draws_means_without_error_bars(self):
+        result = assay.run(support.WITH_FAILURES, out=support.FOLDER / "one_replicate.h5",
+                           **{"sweep.replicates": 1})
+        spec = next(s for s in default_specs(result) if s.y == "summary.mean")
+        container = draw(result, spec).axes[0].containers[0]
+        self.assertEqual(list(container.lines[0].get_xdata()), [2, 5])
+        self.assertEqual(container.lines[2], ())  # no bars: a single replicate has no SE
+
+    def test_a_boolean_axis_is_categorical(self):
+        result = assay.load(support.examples())
+        result["flag"] = result["data.rows"] > 4
+        result.swept_keys = ["flag"]
+        self.assertEqual(default_specs(result)[0].kind, "bar")
+
     def test_bars_and_histograms_count_every_ok_point(self):
         result = assay.load(support.with_failures())
         bars = draw(result, assay.FigureSpec(y="summary.mean", x="data.rows", kind="bar"))
