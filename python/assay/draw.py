@@ -34,8 +34,8 @@ def summary(frame, keys, y, error):
 
 
 def _error_bars(s):
-    """None when no point has an error bar (one replicate, or error "none"): matplotlib 3.6
-    cannot draw all-NaN error bars."""
+    """None when no point has an error bar (one replicate, or error "none"): given an all-NaN
+    pandas yerr, matplotlib 3.6 raises StopIteration."""
     return s["err"] if s["err"].notna().any() else None
 
 
