@@ -35,6 +35,7 @@ class Page:
         self._socket = websocket.create_connection(target["webSocketDebuggerUrl"],
                                                    suppress_origin=True, timeout=30)
         self._next_id = 0
+        self._loaded = False
         self.errors = []
         for domain in ("Runtime", "Log", "Page"):
             self.command(f"{domain}.enable")
@@ -43,14 +44,17 @@ class Page:
         port_file = pathlib.Path(self._profile.name) / "DevToolsActivePort"
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            if port_file.exists() and port_file.read_text().strip():
-                return int(port_file.read_text().split()[0])
+            lines = port_file.read_text().split() if port_file.exists() else []
+            if len(lines) == 2:  # the port, then the browser's path: the file is complete
+                return int(lines[0])
             time.sleep(0.1)
         raise RuntimeError("chromium did not open its DevTools port within 30 s")
 
     def _record(self, event):
         method, params = event.get("method"), event.get("params", {})
-        if method == "Runtime.exceptionThrown":
+        if method == "Page.loadEventFired":
+            self._loaded = True
+        elif method == "Runtime.exceptionThrown":
             self.errors.append(params["exceptionDetails"].get("text", "exception"))
         elif method == "Runtime.consoleAPICalled" and params["type"] in ("error", "assert"):
             self.errors.append(json.dumps(params["args"]))
@@ -74,8 +78,11 @@ class Page:
         return answer["result"]
 
     def open(self, path):
+        # The load event may arrive before the answer to navigate, so it is recorded as a flag.
+        self._loaded = False
         self.command("Page.navigate", url=pathlib.Path(path).absolute().as_uri())
-        self._until(lambda m: m.get("method") == "Page.loadEventFired")
+        if not self._loaded:
+            self._until(lambda m: self._loaded)
 
     def evaluate(self, expression):
         answer = self.command("Runtime.evaluate", expression=expression, returnByValue=True,

@@ -72,6 +72,12 @@ class Report(unittest.TestCase):
         self.assertEqual(len(failed), 6)
         self.assertTrue(all("check: faulty: thrown on purpose" in r["cells"] for r in failed))
 
+    def test_the_command_is_listed_with_its_help(self):
+        self.assertIn("report FILE.h5", support.assay("--help").stdout)
+        usage = support.assay("report", "--help").stdout
+        self.assertIn("Examples:", usage)
+        self.assertIn("--figures", usage)
+
     def test_a_bad_figures_file_is_a_usage_error(self):
         done = support.assay("report", support.with_failures(), "-o", support.FOLDER / "x",
                              "--figures", support.FOLDER / "nosuch.json", check_codes=(2,))
