@@ -1,5 +1,5 @@
 // assay report FILE.h5: the result's HTML page and figures, drawn by the Python module
-// (python/assay, installed into <prefix>/lib/assay/python) with matplotlib. The command
+// (python/assay, installed into <prefix>/<libdir>/assay/python) with matplotlib. The command
 // finds the module beside the executable, as the host finds its plugins, and runs it with
 // Debian's /usr/bin/python3 (or $ASSAY_PYTHON), telling it which `assay` to call back.
 #include <spawn.h>
@@ -40,9 +40,10 @@ Examples:
   assay report out.h5 -o out-report --figures figures.json
   assay report running.h5                             # while it runs: its committed points)";
 
+// <prefix>/<libdir>/assay/python, as the build placed it relative to the host.
 fs::path python_module_dir() {
   const fs::path exe = boost::dll::program_location().string();
-  return exe.parent_path().parent_path() / "lib" / "assay" / "python";
+  return (exe.parent_path() / ASSAY_PYTHON_DIR_FROM_HOST).lexically_normal();
 }
 
 std::string with_prepended(const char* variable, const std::string& entry) {
@@ -54,7 +55,7 @@ int run_python(const std::vector<std::string>& args) {
   const fs::path module_dir = python_module_dir();
   if (!fs::is_directory(module_dir / "assay"))
     throw UsageError("the Python module is missing from " + module_dir.string() +
-                     "; rebuild, or reinstall with `cmake --install`");
+                     "; re-run cmake on the build tree, or reinstall with `cmake --install`");
   setenv("PYTHONPATH", with_prepended("PYTHONPATH", module_dir.string()).c_str(), 1);
   setenv("ASSAY_EXECUTABLE", boost::dll::program_location().string().c_str(), 1);
   const char* python = std::getenv("ASSAY_PYTHON");

@@ -10,11 +10,11 @@ _HERE = pathlib.Path(__file__).absolute().parent
 
 
 def executable():
-    """The `assay` executable: $ASSAY_EXECUTABLE, else the one beside this module
-    (<prefix>/lib/assay/python/assay -> <prefix>/bin/assay, in an install prefix and in the
-    build tree alike), else `assay` on PATH, else <source>/build/bin/assay."""
+    """The `assay` executable: $ASSAY_EXECUTABLE (`assay report` sets it), else the nearest
+    bin/assay above this module (<prefix>/<libdir>/assay/python/assay, in an install prefix
+    and in the build tree alike), else `assay` on PATH, else <source>/build/bin/assay."""
     candidates = [os.environ.get("ASSAY_EXECUTABLE"),
-                  _HERE.parents[3] / "bin" / "assay",
+                  *(folder / "bin" / "assay" for folder in _HERE.parents[2:6]),
                   shutil.which("assay"),
                   _HERE.parents[1] / "build" / "bin" / "assay"]
     for candidate in candidates:
