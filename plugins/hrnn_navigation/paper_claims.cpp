@@ -37,15 +37,25 @@ TrainedPair train_pair(std::uint64_t seed) {
   return p;
 }
 
-// Trained once per check seed, shared by every check (the host may run checks concurrently).
-const std::vector<TrainedPair>& trained_pairs(std::uint64_t seed) {
+// f(seed) computed once per seed and shared by every check that asks for it (the host may
+// run checks concurrently, so the computation holds the lock).
+template <class F>
+const auto& once_per_seed(std::uint64_t seed, F f) {
+  using Result = decltype(f(seed));
   static std::mutex mutex;
-  static std::map<std::uint64_t, std::vector<TrainedPair>> cache;
+  static std::map<std::uint64_t, Result> cache;
   std::lock_guard lock(mutex);
-  auto [it, fresh] = cache.try_emplace(seed);
-  if (fresh)
-    for (int s = 0; s < kSeeds; ++s) it->second.push_back(train_pair(seed * 7919 + s));
+  auto it = cache.find(seed);
+  if (it == cache.end()) it = cache.emplace(seed, f(seed)).first;
   return it->second;
+}
+
+const std::vector<TrainedPair>& trained_pairs(std::uint64_t seed) {
+  return once_per_seed(seed, [](std::uint64_t s) {
+    std::vector<TrainedPair> pairs;
+    for (int k = 0; k < kSeeds; ++k) pairs.push_back(train_pair(s * 7919 + k));
+    return pairs;
+  });
 }
 
 // Two-sided 95% Student t quantiles for 1..5 degrees of freedom.
@@ -91,54 +101,60 @@ double fraction(const Eigen::VectorXd& score, double null, int first, int count)
 }  // namespace
 
 HorizonClaim horizon_claim(std::uint64_t seed) {
-  std::vector<double> position, heading;
-  for (const auto& p : trained_pairs(seed)) {
-    const Evaluation h = evaluate(p.h, p.task, p.eval), f = evaluate(p.f, p.task, p.eval);
-    position.push_back(growth(f.position_error) - growth(h.position_error));
-    heading.push_back(growth(f.heading_error) - growth(h.heading_error));
-  }
-  return {mean_ci(position), mean_ci(heading)};
+  return once_per_seed(seed, [](std::uint64_t seed) -> HorizonClaim {
+    std::vector<double> position, heading;
+    for (const auto& p : trained_pairs(seed)) {
+      const Evaluation h = evaluate(p.h, p.task, p.eval), f = evaluate(p.f, p.task, p.eval);
+      position.push_back(growth(f.position_error) - growth(h.position_error));
+      heading.push_back(growth(f.heading_error) - growth(h.heading_error));
+    }
+    return {mean_ci(position), mean_ci(heading)};
+  });
 }
 
 TypeFractions type_fraction_claim(std::uint64_t seed) {
-  std::vector<double> hd, av, speed, grid;
-  for (const auto& p : trained_pairs(seed)) {
-    const Recording rec = hrnn_recording(p);
-    const CellTypes c = hrnn_types(p, rec, seed);
-    const int na = p.hrnn.size_a, np = p.hrnn.size_p;
-    hd.push_back(fraction(c.scores.hd, c.null95.hd(0), 0, na));
-    av.push_back(fraction(c.scores.av, c.null95.av(0), 0, na));
-    speed.push_back(fraction(c.scores.speed, c.null95.speed(0), na, np));
-    grid.push_back(fraction(c.scores.grid, c.null95.grid(0), na, np));
-  }
-  return {mean_ci(hd), mean_ci(av), mean_ci(speed), mean_ci(grid)};
+  return once_per_seed(seed, [](std::uint64_t seed) -> TypeFractions {
+    std::vector<double> hd, av, speed, grid;
+    for (const auto& p : trained_pairs(seed)) {
+      const Recording rec = hrnn_recording(p);
+      const CellTypes c = hrnn_types(p, rec, seed);
+      const int na = p.hrnn.size_a, np = p.hrnn.size_p;
+      hd.push_back(fraction(c.scores.hd, c.null95.hd(0), 0, na));
+      av.push_back(fraction(c.scores.av, c.null95.av(0), 0, na));
+      speed.push_back(fraction(c.scores.speed, c.null95.speed(0), na, np));
+      grid.push_back(fraction(c.scores.grid, c.null95.grid(0), na, np));
+    }
+    return {mean_ci(hd), mean_ci(av), mean_ci(speed), mean_ci(grid)};
+  });
 }
 
 PerturbationClaim perturbation_claim(std::uint64_t seed) {
-  std::vector<double> position_gain, heading_change;
-  PerturbationClaim c;
-  double fisher = 0;
-  for (const auto& p : trained_pairs(seed)) {
-    const int na = p.hrnn.size_a, np = p.hrnn.size_p;
-    const Evaluation intact = evaluate(p.h, p.task, p.eval);
-    const Evaluation no_a = evaluate(silenced(p.h, unit_range(0, na)), p.task, p.eval);
-    const Evaluation no_p = evaluate(silenced(p.h, unit_range(na, np)), p.task, p.eval);
-    position_gain.push_back(no_a.position_error.mean() - intact.position_error.mean());
-    heading_change.push_back(no_p.heading_error.mean() - intact.heading_error.mean());
-    std::mt19937_64 rng(seed);
-    c.ring_seeds +=
-        ring_attractor_test(p.h, p.hrnn, p.task, intact.states, 200, 50, p.task.walk.dt, rng)
-            .is_ring();
-    const Recording rec = record(p.eval, intact.states);
-    fisher +=
-        -2 *
-        std::log(turning_asymmetry(p.h, p.hrnn, rec, hrnn_types(p, rec, seed), 999, rng).p_value);
-    ++c.seeds;
-  }
-  c.silence_a_position_gain = mean_ci(position_gain);
-  c.silence_p_heading_change = mean_ci(heading_change);
-  c.asymmetry_p = chi2_even_survival(fisher, c.seeds);
-  return c;
+  return once_per_seed(seed, [](std::uint64_t seed) -> PerturbationClaim {
+    std::vector<double> position_gain, heading_change;
+    PerturbationClaim c;
+    double fisher = 0;
+    for (const auto& p : trained_pairs(seed)) {
+      const int na = p.hrnn.size_a, np = p.hrnn.size_p;
+      const Evaluation intact = evaluate(p.h, p.task, p.eval);
+      const Evaluation no_a = evaluate(silenced(p.h, unit_range(0, na)), p.task, p.eval);
+      const Evaluation no_p = evaluate(silenced(p.h, unit_range(na, np)), p.task, p.eval);
+      position_gain.push_back(no_a.position_error.mean() - intact.position_error.mean());
+      heading_change.push_back(no_p.heading_error.mean() - intact.heading_error.mean());
+      std::mt19937_64 rng(seed);
+      c.ring_seeds +=
+          ring_attractor_test(p.h, p.hrnn, p.task, intact.states, 200, 50, p.task.walk.dt, rng)
+              .is_ring();
+      const Recording rec = record(p.eval, intact.states);
+      fisher +=
+          -2 *
+          std::log(turning_asymmetry(p.h, p.hrnn, rec, hrnn_types(p, rec, seed), 999, rng).p_value);
+      ++c.seeds;
+    }
+    c.silence_a_position_gain = mean_ci(position_gain);
+    c.silence_p_heading_change = mean_ci(heading_change);
+    c.asymmetry_p = chi2_even_survival(fisher, c.seeds);
+    return c;
+  });
 }
 
 }  // namespace assay::hrnn_navigation

@@ -32,3 +32,27 @@ TEST_CASE("hrnn_train trains both models and exports their networks", "[hrnn_nav
     REQUIRE(std::isfinite(out.at("position_error_trained_horizon").as_real()));
   }
 }
+
+TEST_CASE("cell_types and hrnn_perturb read a trained network", "[hrnn_navigation]") {
+  const auto net = at::run_method("hrnn_train", tiny_training("hierarchical"));
+  at::ValueMap inputs;
+  for (const char* port : {"input", "recurrent", "init", "readout", "place_centres", "setting"})
+    inputs[port] = net.at(port);
+  const auto types =
+      at::run_method("cell_types", {{"walks", 10}, {"walk_steps", 100}, {"shuffles", 2}}, inputs);
+  REQUIRE(types.at("grid_score").as_real_array().data.size() == 24);
+  REQUIRE(types.at("rate_maps").as_real_array().shape == std::vector<std::size_t>{24, 400});
+  const auto& counts = types.at("counts").as_table();
+  REQUIRE(counts.rows() == 3);  // A, P, all
+  const auto perturb = at::run_method(
+      "hrnn_perturb", {{"walks", 10}, {"walk_steps", 100}, {"permutations", 19}}, inputs);
+  const auto& silencing = perturb.at("silencing").as_table();
+  REQUIRE(silencing.rows() == 3);
+  // P never feeds A: silencing P cannot change the heading read from A.
+  const auto& heading = std::get<std::vector<double>>(silencing.columns[2]);
+  REQUIRE(heading[2] == heading[0]);
+  const auto flat = at::run_method("hrnn_train", tiny_training("flat"));
+  for (auto& [port, value] : inputs) value = flat.at(port);
+  REQUIRE_THROWS_WITH(at::run_method("hrnn_perturb", {}, inputs),
+                      Catch::Contains("a flat network has no modules"));
+}
