@@ -5,6 +5,7 @@ Usage: /usr/bin/python3 bench/hrnn_navigation/compare.py BUILD/bin/bench_hrnn_na
 Training steps: median over REPEATS (default 5) of the mean of 10 steps. Grid score: median
 over REPEATS of the mean over 50 maps; both sides' scores must agree within 1e-6.
 """
+import math
 import os
 import subprocess
 import sys
@@ -37,6 +38,8 @@ def main():
     args = ["grid", str(MAPS), repeats]
     ours, a = run([bench, *args])
     theirs, b = run([*peer, *args])
+    if len(a) != MAPS or len(b) != MAPS or any(math.isnan(x) or math.isnan(y) for x, y in zip(a, b)):
+        raise SystemExit("grid scores missing or NaN")
     worst = max(abs(x - y) for x, y in zip(a, b))
     print(f"{'grid score per map':<24}{ours:>10.3f}{theirs:>10.3f}{theirs / ours:>8.2f}")
     print(f"grid scores agree within {worst:.2e} (tolerance {TOLERANCE})")
