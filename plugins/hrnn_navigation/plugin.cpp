@@ -34,6 +34,20 @@ hn::WalkOptions read_walk(const assay::Context& ctx) {
   return o;
 }
 
+// The lower end of a 95% interval over seeds must reach `bound`.
+assay::CheckResult lower_bound_at_least(const hn::MeanCi& c, double bound,
+                                        const std::string& what) {
+  return assay::expect_at_least(c.lower, bound,
+                                "lower 95% bound of " + what + "; mean " + assay::to_text(c.mean));
+}
+
+// More units of a type than the 5% a 95th-percentile null passes by chance.
+assay::CheckFn type_fraction_check(hn::MeanCi hn::TypeFractions::*type) {
+  return [type](const assay::CheckContext& ctx) {
+    return lower_bound_at_least(hn::type_fraction_claim(ctx.seed).*type, 0.05, "the fraction");
+  };
+}
+
 // ---------------------------------------------------------------- the trained-network ports
 //
 // setting: hierarchical (0/1), size_a, size_p, kappa, place_sigma, surround, then the walk:
@@ -177,19 +191,15 @@ assay::MethodInfo hrnn_train_info() {
              "lower end of the 95% t interval over 3 seeds of flat growth - HRNN growth is "
              "above 0.",
              [](const assay::CheckContext& ctx) {
-               const auto c = hn::horizon_claim(ctx.seed).position;
-               return assay::expect_at_least(
-                   c.lower, 0.0,
-                   "lower 95% bound of flat - HRNN growth [m]; mean " + assay::to_text(c.mean));
+               return lower_bound_at_least(hn::horizon_claim(ctx.seed).position, 0.0,
+                                           "flat - HRNN growth [m]");
              })
       .check("hrnn_generalises_heading",
              "Heading error grows less than the flat control's from the training horizon to "
              "5-10x it (as hrnn_generalises_position, in rad).",
              [](const assay::CheckContext& ctx) {
-               const auto c = hn::horizon_claim(ctx.seed).heading;
-               return assay::expect_at_least(
-                   c.lower, 0.0,
-                   "lower 95% bound of flat - HRNN growth [rad]; mean " + assay::to_text(c.mean));
+               return lower_bound_at_least(hn::horizon_claim(ctx.seed).heading, 0.0,
+                                           "flat - HRNN growth [rad]");
              });
 }
 
@@ -250,42 +260,18 @@ assay::MethodInfo cell_types_info() {
              "Module A develops head-direction cells: the fraction of A's units above the HD "
              "shuffle null exceeds the 5% a null passes by chance, by the lower end of the 95% "
              "t interval over 3 seeds.",
-             [](const assay::CheckContext& ctx) {
-               const auto c = hn::type_fraction_claim(ctx.seed).hd_in_a;
-               return assay::expect_at_least(c.lower, 0.05,
-                                             "lower 95% bound of the fraction; "
-                                             "mean " +
-                                                 assay::to_text(c.mean));
-             })
+             type_fraction_check(&hn::TypeFractions::hd_in_a))
       .check("av_cells_in_a",
              "Module A develops angular-velocity cells (as hd_cells_in_a, |r| with angular "
              "velocity).",
-             [](const assay::CheckContext& ctx) {
-               const auto c = hn::type_fraction_claim(ctx.seed).av_in_a;
-               return assay::expect_at_least(c.lower, 0.05,
-                                             "lower 95% bound of the fraction; "
-                                             "mean " +
-                                                 assay::to_text(c.mean));
-             })
+             type_fraction_check(&hn::TypeFractions::av_in_a))
       .check("speed_cells_in_p",
              "Module P develops speed cells (as hd_cells_in_a, |r| with speed).",
-             [](const assay::CheckContext& ctx) {
-               const auto c = hn::type_fraction_claim(ctx.seed).speed_in_p;
-               return assay::expect_at_least(c.lower, 0.05,
-                                             "lower 95% bound of the fraction; "
-                                             "mean " +
-                                                 assay::to_text(c.mean));
-             })
+             type_fraction_check(&hn::TypeFractions::speed_in_p))
       .check("grid_cells_in_p",
              "Module P develops grid cells (grid score above its shuffle null, as "
              "hd_cells_in_a). Declared non-reproduction at check scale if it fails: see README.",
-             [](const assay::CheckContext& ctx) {
-               const auto c = hn::type_fraction_claim(ctx.seed).grid_in_p;
-               return assay::expect_at_least(c.lower, 0.05,
-                                             "lower 95% bound of the fraction; "
-                                             "mean " +
-                                                 assay::to_text(c.mean));
-             });
+             type_fraction_check(&hn::TypeFractions::grid_in_p));
 }
 
 struct TypeCounts {
@@ -368,9 +354,8 @@ assay::MethodInfo hrnn_perturb_info() {
              "Silencing A raises P's position error: mean increase over 3 seeds, lower end of "
              "its 95% t interval above 0.",
              [](const assay::CheckContext& ctx) {
-               const auto c = hn::perturbation_claim(ctx.seed).silence_a_position_gain;
-               return assay::expect_at_least(c.lower, 0.0,
-                                             "lower 95% bound [m]; mean " + assay::to_text(c.mean));
+               return lower_bound_at_least(hn::perturbation_claim(ctx.seed).silence_a_position_gain,
+                                           0.0, "the increase [m]");
              })
       .check("silencing_p_spares_heading",
              "Silencing P leaves A's heading readout intact: the heading error changes by "
