@@ -28,7 +28,7 @@ TrainedPair train_pair(std::uint64_t seed) {
   p.flat = p.hrnn;
   p.flat.hierarchical = false;
   p.task = make_task(p.hrnn, WalkOptions{}, 0.12, 2.0, 4.0, rng);
-  const TrainOptions options{300, 50, kHorizon, 1e-3, 1e-4};
+  const TrainOptions options{600, 50, kHorizon, 3e-3, 1e-4};
   // Both networks see the same training walks: each gets a copy of the walk stream.
   std::mt19937_64 walk_rng = rng, flat_walk_rng = rng;
   p.h = train(p.hrnn, p.task, options, walk_rng).weights;
