@@ -174,7 +174,8 @@ assay::MethodInfo hrnn_train_info() {
       .param<double>("kappa", 4.0, "head-direction concentration", assay::range(1e-3, 1000))
       .param<int>("place_cells", 128, "DoG place cells", assay::range(3, 8192))
       .param<double>("place_sigma", 0.12, "place-cell width [m]", assay::range(1e-4, 10))
-      .param<double>("surround", 2.0, "surround / centre width", assay::range(1, 100))
+      .param<double>("surround", 2.0, "surround / centre width (1 would cancel the DoG)",
+                     assay::range(1.1, 100))
       .param<int>("train_steps", 300, "Adam steps", assay::range(1, 1 << 24))
       .param<int>("train_batch", 50, "walks per step", assay::range(1, 1 << 16))
       .param<int>("horizon", 20, "steps per training walk", assay::range(1, 1 << 16))

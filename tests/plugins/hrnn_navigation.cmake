@@ -3,6 +3,7 @@ assay_add_test(test_hrnn_navigation SOURCES
   hrnn_navigation/grid_score_test.cpp
   hrnn_navigation/cell_types_test.cpp
   hrnn_navigation/training_test.cpp
+  hrnn_navigation/perturbation_test.cpp
   LIBRARIES hrnn_navigation_science
   NO_PLUGINS)
 assay_add_test(test_hrnn_navigation_plugin SOURCES
