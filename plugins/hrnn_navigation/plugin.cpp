@@ -77,22 +77,28 @@ void write_network(assay::Context& ctx, const Network& n) {
   ctx.output("setting", std::move(s));
 }
 
+// The trained network's matrix ports, outputs of hrnn_train and inputs of the analyses.
+struct NetworkPort {
+  const char* name;
+  const char* doc;
+};
+constexpr NetworkPort kMatrixPorts[] = {
+    {"input", "units x 2 input weights (angular velocity, speed)"},
+    {"recurrent", "units x units recurrent weights (row: target)"},
+    {"init", "units x codes: initial state from the start pose's code"},
+    {"readout", "codes x units: head-direction then place logits"},
+    {"place_centres", "place cells x 2 centres [m]"}};
+constexpr const char* kSettingDoc = "architecture and task (see README)";
+
 assay::MethodInfo with_network_outputs(assay::MethodInfo info) {
-  return info.output<Eigen::MatrixXd>("input", "units x 2 input weights (angular velocity, speed)")
-      .output<Eigen::MatrixXd>("recurrent", "units x units recurrent weights (row: target)")
-      .output<Eigen::MatrixXd>("init", "units x codes: initial state from the start pose's code")
-      .output<Eigen::MatrixXd>("readout", "codes x units: head-direction then place logits")
-      .output<Eigen::MatrixXd>("place_centres", "place cells x 2 centres [m]")
-      .output<Eigen::VectorXd>("setting", "architecture and task (see README)");
+  for (const auto& p : kMatrixPorts) info.output<Eigen::MatrixXd>(p.name, p.doc);
+  return info.output<Eigen::VectorXd>("setting", kSettingDoc);
 }
 
 assay::MethodInfo with_network_inputs(assay::MethodInfo info) {
-  return info.input<Eigen::MatrixXd>("input", "hrnn_train.input")
-      .input<Eigen::MatrixXd>("recurrent", "hrnn_train.recurrent")
-      .input<Eigen::MatrixXd>("init", "hrnn_train.init")
-      .input<Eigen::MatrixXd>("readout", "hrnn_train.readout")
-      .input<Eigen::MatrixXd>("place_centres", "hrnn_train.place_centres")
-      .input<Eigen::VectorXd>("setting", "hrnn_train.setting");
+  for (const auto& p : kMatrixPorts)
+    info.input<Eigen::MatrixXd>(p.name, std::string("hrnn_train.") + p.name + ": " + p.doc);
+  return info.input<Eigen::VectorXd>("setting", std::string("hrnn_train.setting: ") + kSettingDoc);
 }
 
 Network read_network(const assay::Context& ctx) {
