@@ -131,6 +131,14 @@ hn::Walks evaluation_walks(const assay::Context& ctx, const hn::Task& task) {
   return hn::random_walks(task.walk, ctx.param<int>("walks"), ctx.param<int>("walk_steps"), rng);
 }
 
+// The shuffle null shifts by min_shift .. length - min_shift steps.
+void require_shuffle_room(const hn::Walks& walks, int min_shift) {
+  if (walks.speed.size() <= 2 * min_shift)
+    throw assay::Error("min_shift: " + std::to_string(min_shift) +
+                       " steps needs a recording of "
+                       "more than twice that; raise walks or walk_steps, or lower min_shift");
+}
+
 assay::MethodInfo with_evaluation_params(assay::MethodInfo info, int steps) {
   return info.param<int>("walks", 100, "evaluation walks", assay::range(1, 100000))
       .param<int>("walk_steps", steps, "steps per evaluation walk", assay::range(1, 1 << 20));
@@ -311,10 +319,15 @@ struct TypeCounts {
 void cell_types(assay::Context& ctx) {
   const Network n = read_network(ctx);
   const auto walks = evaluation_walks(ctx, n.task);
+  const int min_shift = ctx.param<int>("min_shift");
+  if (walks.speed.size() <= 2 * min_shift)
+    throw assay::Error("min_shift: " + std::to_string(min_shift) +
+                       " steps needs a recording of "
+                       "more than twice that; raise walks or walk_steps, or lower min_shift");
   const auto rec = hn::record(walks, hn::evaluate(n.weights, n.task, walks).states);
   auto rng = ctx.rng(2);
   const auto c = hn::classify(rec, n.task.walk.box, ctx.param<int>("resolution"),
-                              ctx.param<int>("shuffles"), ctx.param<int>("min_shift"), rng);
+                              ctx.param<int>("shuffles"), min_shift, rng);
   TypeCounts counts;
   if (n.arch.hierarchical) {
     counts.add("A", c, 0, n.arch.size_a);
@@ -421,7 +434,9 @@ void hrnn_perturb(assay::Context& ctx) {
   ctx.output("ring", std::move(r));
   ctx.output("is_ring", ring.is_ring());
   const auto rec = hn::record(walks, intact.states);
-  const auto types = hn::classify(rec, n.task.walk.box, 20, 10, 50, rng);
+  constexpr int kMinShift = 50;  // 1 s, as cell_types' default
+  require_shuffle_room(walks, kMinShift);
+  const auto types = hn::classify(rec, n.task.walk.box, 20, 10, kMinShift, rng);
   const auto a =
       hn::turning_asymmetry(n.weights, n.arch, rec, types, ctx.param<int>("permutations"), rng);
   assay::Table t;

@@ -44,6 +44,8 @@ TEST_CASE("cell_types and hrnn_perturb read a trained network", "[hrnn_navigatio
   REQUIRE(types.at("rate_maps").as_real_array().shape == std::vector<std::size_t>{24, 400});
   const auto& counts = types.at("counts").as_table();
   REQUIRE(counts.rows() == 3);  // A, P, all
+  REQUIRE_THROWS_WITH(at::run_method("cell_types", {{"walks", 2}, {"walk_steps", 50}}, inputs),
+                      Catch::Contains("min_shift: 50 steps needs a recording"));
   const auto perturb = at::run_method(
       "hrnn_perturb", {{"walks", 10}, {"walk_steps", 100}, {"permutations", 19}}, inputs);
   const auto& silencing = perturb.at("silencing").as_table();
