@@ -149,15 +149,15 @@ SweepGrowth sweep_growth(const std::filesystem::path& out, const Pipeline& pipel
   SweepGrowth growth;
   for (const auto& earlier : read_run_infos(out)) {
     if (earlier.fingerprint == plan.fingerprint()) continue;
+    if (growth.sweep_index.empty())
+      for (std::size_t i = 0; i < plan.size(); ++i) growth.sweep_index[plan.point(i).id] = i;
     auto before = parse_pipeline_text(earlier.pipeline_toml, out.string() + " (its pipeline)");
     validate(before, registry);
-    check_sweep_growth(before, pipeline, out.string());
+    check_sweep_growth(before, pipeline, growth.sweep_index, out.string());
     require_same_plugins(earlier, info, out);
     growth.earlier_fingerprints.insert(earlier.fingerprint);
     growth.earlier_fingerprints.insert(earlier.grown_from.begin(), earlier.grown_from.end());
   }
-  if (!growth.earlier_fingerprints.empty())
-    for (std::size_t i = 0; i < plan.size(); ++i) growth.sweep_index[plan.point(i).id] = i;
   return growth;
 }
 

@@ -1,7 +1,6 @@
 #include "pipeline/sweep_growth.hpp"
 
 #include <algorithm>
-#include <unordered_set>
 #include <vector>
 
 namespace assay {
@@ -61,7 +60,9 @@ void check_node(const Pipeline& before, const NodeSpec& was, const Pipeline& now
 
 }  // namespace
 
-void check_sweep_growth(const Pipeline& before, const Pipeline& now, const std::string& result) {
+void check_sweep_growth(const Pipeline& before, const Pipeline& now,
+                        const std::unordered_map<std::string, std::uint64_t>& grown_ids,
+                        const std::string& result) {
   if (before.seed != now.seed)
     throw SourceError({now.file}, "pipeline.seed",
                       "changed since " + result + " was written (" + std::to_string(before.seed) +
@@ -85,12 +86,10 @@ void check_sweep_growth(const Pipeline& before, const Pipeline& now, const std::
     check_node(before, *was, now, node, result);
   }
   // Zipped axes can recombine values that each stay on their axis: compare the points too.
-  const SweepPlan earlier(before), grown(now);
-  std::unordered_set<std::string> ids;
-  for (std::size_t i = 0; i < grown.size(); ++i) ids.insert(grown.point(i).id);
+  const SweepPlan earlier(before);
   for (std::size_t i = 0; i < earlier.size(); ++i) {
     const auto point = earlier.point(i);
-    if (ids.count(point.id)) continue;
+    if (grown_ids.count(point.id)) continue;
     std::string values;
     for (const auto& [key, value] : point.swept) values += key + "=" + to_text(value) + ", ";
     throw SourceError({now.file}, "sweep",

@@ -4,7 +4,9 @@
 // anything that would make one of them another computation.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 
 #include "pipeline/pipeline.hpp"
 #include "pipeline/sweep_plan.hpp"
@@ -14,7 +16,10 @@ namespace assay {
 // Throws SourceError naming the key that changed unless every point of `before` (the validated
 // pipeline a result was written with, `result`) is a point of `now` computed the same way: the
 // same seed, nodes, methods, links and replicate sharing, every param's earlier values among
-// its values now, and every earlier point id in the grown plan.
-void check_sweep_growth(const Pipeline& before, const Pipeline& now, const std::string& result);
+// its values now, and every earlier point id among `grown_ids` (the ids of `now`'s plan, with
+// their indexes, which the caller needs anyway to re-index the earlier points).
+void check_sweep_growth(const Pipeline& before, const Pipeline& now,
+                        const std::unordered_map<std::string, std::uint64_t>& grown_ids,
+                        const std::string& result);
 
 }  // namespace assay

@@ -35,11 +35,6 @@ std::size_t outputs_bytes(const NodeOutputs& outputs) {
   return bytes;
 }
 
-bool must_stop(const StopSignals& stop) {
-  return stop.interrupted() || stop.point_failed.load(std::memory_order_relaxed) ||
-         stop.deadline_passed();
-}
-
 }  // namespace
 
 NodeCache::NodeCache(std::vector<const NodeSource*> sources, CacheLimits limits)
@@ -53,7 +48,8 @@ NodeCache::Claim NodeCache::claim(const std::string& key, const StopSignals& sto
       return {it->second.outputs, it->second.origin};
     }
     // The signal handler cannot wake us: look at the stop signals every 50 ms.
-    if (must_stop(stop)) throw Error("stopped while waiting for another point computing this node");
+    if (stop.must_stop())
+      throw Error("stopped while waiting for another point computing this node");
     finished_.wait_for(lock, std::chrono::milliseconds(50));
   }
   entries_.emplace(key, Entry{});  // in flight: ours to read or compute

@@ -47,10 +47,7 @@ void NodeContext::output_value(std::string_view name, Value value) {
   outputs_.emplace_back(std::string(name), std::move(value));
 }
 
-bool NodeContext::cancelled() const {
-  return stop_.interrupted() || stop_.point_failed.load(std::memory_order_relaxed) ||
-         stop_.deadline_passed();
-}
+bool NodeContext::cancelled() const { return stop_.must_stop(); }
 
 void NodeContext::log(std::string_view message) {
   if (log_) log_(message);

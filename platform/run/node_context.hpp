@@ -22,6 +22,10 @@ struct StopSignals {
 
   bool deadline_passed() const { return std::chrono::steady_clock::now() > deadline; }
   bool interrupted() const { return interrupt && interrupt->load(std::memory_order_relaxed); }
+  // Any reason at all: what a running node polls through Context::cancelled().
+  bool must_stop() const {
+    return interrupted() || point_failed.load(std::memory_order_relaxed) || deadline_passed();
+  }
 };
 
 class NodeContext final : public Context {

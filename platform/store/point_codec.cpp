@@ -219,12 +219,6 @@ PointResult get_header(RecordReader& r) {
   }
   return p;
 }
-
-bool has_record(const PointResult& point, const std::string& node) {
-  for (const auto& record : point.nodes)
-    if (record.node == node) return true;
-  return false;
-}
 }  // namespace
 
 PointRecordEncoder::PointRecordEncoder(const std::vector<PointResult>& batch) {
@@ -257,10 +251,10 @@ void PointRecordEncoder::append(const PointResult& point, std::vector<std::byte>
     }
   }
   std::uint64_t own = 0;  // outputs of nodes without a lineage record
-  for (const auto& output : point.outputs) own += !has_record(point, output.node);
+  for (const auto& output : point.outputs) own += !find_record(point, output.node);
   w.put(own);
   for (const auto& output : point.outputs) {
-    if (has_record(point, output.node)) continue;
+    if (find_record(point, output.node)) continue;
     w.put(output.node);
     w.put(output.port);
     put_value(w, output.value);

@@ -43,11 +43,6 @@ bool read_node_attribute(const char* name, Value& value, PointResult& point) {
   return true;
 }
 
-bool has_record(const PointResult& point, const std::string& node) {
-  return std::any_of(point.nodes.begin(), point.nodes.end(),
-                     [&](const NodeRecord& r) { return r.node == node; });
-}
-
 // Outputs arrive grouped by node; a node seen again later reuses its group.
 hid_t node_group(hid_t point, const std::string& node, const StoreTypes& types,
                  std::vector<std::pair<std::string, H5Group>>& open) {
@@ -135,7 +130,7 @@ void write_point_group(hid_t points, NodeGroups& nodes, const PointResult& point
   }
   std::vector<std::pair<std::string, H5Group>> own;
   for (const auto& output : point.outputs) {
-    if (has_record(point, output.node)) continue;
+    if (find_record(point, output.node)) continue;
     const hid_t node = node_group(group.get(), output.node, types, own);
     write_value_dataset(node, output.port.c_str(), output.value, types, layouts);
   }

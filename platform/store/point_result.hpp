@@ -45,4 +45,11 @@ struct PointResult {
   std::vector<NodeRecord> nodes;    // the nodes with outputs, in the same order
 };
 
+// The record of `node` in `point`, or nullptr when the node has none.
+inline const NodeRecord* find_record(const PointResult& point, std::string_view node) {
+  for (const auto& record : point.nodes)
+    if (record.node == node) return &record;
+  return nullptr;
+}
+
 }  // namespace assay

@@ -65,9 +65,8 @@ void ResultFileBuilder::copy(hid_t source_points, hid_t source_nodes, const std:
   const H5Group source(H5Gopen2(source_points, id.c_str(), H5P_DEFAULT), "open point '" + id + "'");
   const H5Group target = create_point_group(points_.get(), summary, types_);
   for (const auto& node : link_names(source.get())) {
-    const auto record = std::find_if(summary.nodes.begin(), summary.nodes.end(),
-                                     [&](const NodeRecord& r) { return r.node == node; });
-    if (record == summary.nodes.end()) {
+    const auto* record = find_record(summary, node);
+    if (!record) {
       h5_check(
           H5Ocopy(source.get(), node.c_str(), target.get(), node.c_str(), H5P_DEFAULT, H5P_DEFAULT),
           "copy node '" + node + "' of point '" + id + "'");
