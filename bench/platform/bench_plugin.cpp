@@ -4,28 +4,37 @@
 
 namespace {
 
-assay::MethodInfo noop_info() {
-  return assay::method("bench_noop", "Does nothing; measures the cost of a node execution")
-      .optional_input<std::int64_t>("in", "ignored")
-      .output<std::int64_t>("out", "always 0");
-}
+struct Anything {
+  std::optional<std::int64_t> in;
+};
+struct Zero {
+  std::int64_t out = 0;
+};
 
-assay::MethodInfo spin_info() {
-  return assay::method("bench_spin", "Burns a fixed amount of CPU; measures parallel efficiency")
-      .param<int>("iterations", 1000000, "loop iterations", assay::range(1, 1 << 30))
-      .output<double>("value", "a sum that depends on every iteration");
-}
+struct Spin {
+  int iterations = 1000000;
+};
+struct Sum {
+  double value = 0;
+};
 
-void spin(assay::Context& ctx) {
-  const int n = ctx.param<int>("iterations");
-  double s = 0;
-  for (int i = 0; i < n; ++i) s += std::sin(i * 1e-3 + s * 1e-9);
-  ctx.output("value", s);
+Sum spin(const Spin& s) {
+  double sum = 0;
+  for (int i = 0; i < s.iterations; ++i) sum += std::sin(i * 1e-3 + sum * 1e-9);
+  return {sum};
 }
 
 }  // namespace
 
-ASSAY_PLUGIN("bench", "1.0.0",
-             assay::export_method(noop_info(),
-                                  [](assay::Context& ctx) { ctx.output("out", std::int64_t{0}); }),
-             assay::export_method(spin_info(), spin))
+ASSAY_PLUGIN("bench", "1.0.0", "MIT",
+             assay::method<Anything, Zero>("bench_noop",
+                                           "Does nothing; measures the cost of a node execution")
+                 .input(&Anything::in, "in", "ignored")
+                 .output(&Zero::out, "out", "always 0")
+                 .run([](const Anything&) { return Zero{}; }),
+             assay::method<Spin, Sum>("bench_spin",
+                                      "Burns a fixed amount of CPU; measures parallel efficiency")
+                 .param(&Spin::iterations, "iterations", "loop iterations",
+                        assay::range(1, 1 << 30))
+                 .output(&Sum::value, "value", "a sum that depends on every iteration")
+                 .run(spin))

@@ -2,6 +2,7 @@
 #include <iomanip>
 #include <iostream>
 
+#include "assay/host.hpp"
 #include "cli/command_options.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/loaded_plugins.hpp"
@@ -35,7 +36,8 @@ void print_json(const RegisteredMethod& m) {
   json.key("reentrant").boolean(info.reentrant).key("params").begin_array();
   for (const auto& p : info.params) {
     json.begin_object().key("name").string(p.name).key("type").string(param_type_name(p.type));
-    json.key("required").boolean(p.required()).key("default").value(p.default_value);
+    json.key("required").boolean(p.required()).key("optional").boolean(p.optional);
+    json.key("default").value(p.default_value);
     json.key("min");
     p.constraint.min ? json.number(*p.constraint.min) : json.null();
     json.key("max");
@@ -49,8 +51,12 @@ void print_json(const RegisteredMethod& m) {
   json.key("outputs");
   ports_json(json, info.outputs);
   json.key("checks").begin_array();
-  for (const auto& c : info.checks)
-    json.begin_object().key("name").string(c.name).key("claim").string(c.claim).end_object();
+  for (const auto& c : info.claims) {
+    json.begin_object().key("name").string(c.name).key("claim").string(c.sentence);
+    json.key("expected").string(c.outcome.reproduces ? "reproduces" : "does_not_reproduce");
+    json.key("reason").string(c.outcome.reason);
+    json.key("readme_section").string(c.outcome.readme_section).end_object();
+  }
   json.end_array().end_object();
   std::cout << json.str() << "\n";
 }
@@ -64,6 +70,11 @@ void print_ports(const char* title, const std::vector<PortSpec>& ports) {
               << "\n";
 }
 
+std::string default_text(const ParamSpec& p) {
+  if (p.optional) return "optional";
+  return p.required() ? "required" : "default " + to_text(p.default_value);
+}
+
 void print_text(const RegisteredMethod& m) {
   const auto& info = m.exported.info;
   std::cout << info.id << " " << info.version << "  (plugin " << m.plugin->name << ", "
@@ -73,13 +84,17 @@ void print_text(const RegisteredMethod& m) {
   if (!info.params.empty()) std::cout << "\nparams:\n";
   for (const auto& p : info.params)
     std::cout << "  " << std::left << std::setw(23) << p.name + " " << std::setw(34)
-              << p.describe_type() + " "
-              << (p.required() ? "required" : "default " + to_text(p.default_value)) << "\n"
+              << describe_type(p) + " " << default_text(p) << "\n"
               << std::string(26, ' ') << p.doc << "\n";
   print_ports("inputs", info.inputs);
   print_ports("outputs", info.outputs);
-  if (!info.checks.empty()) std::cout << "\nchecks (assay verify " << info.id << "):\n";
-  for (const auto& c : info.checks) std::cout << "  " << c.name << ": " << c.claim << "\n";
+  if (!info.claims.empty()) std::cout << "\nchecks (assay verify " << info.id << "):\n";
+  for (const auto& c : info.claims) {
+    std::cout << "  " << c.name << ": " << c.sentence << "\n";
+    if (!c.outcome.reproduces)
+      std::cout << "    declared not to reproduce here: " << c.outcome.reason << " ("
+                << c.outcome.readme_section << ")\n";
+  }
 }
 
 }  // namespace

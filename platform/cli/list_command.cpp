@@ -18,6 +18,7 @@ void print_json(const PluginRegistry& registry) {
     json.begin_object().key("name").string(p->name).key("version").string(p->version);
     json.key("status").string("loaded").key("path").string(p->path.string());
     json.key("sha256").string(p->sha256).key("sdk_version").string(p->sdk_version);
+    json.key("license").string(p->license);
     json.key("methods").begin_array();
     for (const auto& id : registry.ids()) {
       const auto* m = registry.method(id);
@@ -40,6 +41,20 @@ void print_json(const PluginRegistry& registry) {
   std::cout << json.str() << "\n";
 }
 
+// One line per loaded plugin: its version, licence (one shipped plugin is GPL-3 by linking
+// CGAL) and file.
+void print_plugins(const PluginRegistry& registry) {
+  std::size_t name_width = 0, license_width = 0;
+  for (const auto& p : registry.plugins()) {
+    name_width = std::max(name_width, p->name.size() + 1 + p->version.size());
+    license_width = std::max(license_width, p->license.size());
+  }
+  for (const auto& p : registry.plugins())
+    std::cout << "  " << std::left << std::setw(static_cast<int>(name_width + 2))
+              << p->name + " " + p->version << std::setw(static_cast<int>(license_width + 2))
+              << p->license << p->path.string() << "\n";
+}
+
 // Columns as wide as their longest entry (at least the header), so long ids never run together.
 void print_table(const PluginRegistry& registry) {
   std::size_t id_width = 6, plugin_width = 6, version_width = 7;
@@ -60,8 +75,9 @@ void print_table(const PluginRegistry& registry) {
               << "\n";
   }
   std::cout << "\n" << registry.plugins().size() << " plugins loaded";
-  if (!registry.refusals().empty()) std::cout << ", " << registry.refusals().size() << " refused:";
-  std::cout << "\n";
+  if (!registry.refusals().empty()) std::cout << ", " << registry.refusals().size() << " refused";
+  std::cout << ":\n";
+  print_plugins(registry);
   for (const auto& r : registry.refusals())
     std::cout << "  " << r.path.string() << ": " << r.reason << "\n";
 }

@@ -60,10 +60,13 @@ RunInfo make_run_info(const Pipeline& pipeline, const SweepPlan& plan,
                            std::to_string(TOML_LIB_PATCH)},
       {"pipeline_file", pipeline.file},
   };
+  // The files path params read, by content: the digest the points' ids and lineage use.
+  for (const auto& [path, digest] : pipeline.file_digests)
+    info.provenance["input_sha256:" + path] = digest;
   std::set<const LoadedPlugin*> used;
   for (const auto& node : pipeline.nodes) used.insert(registry.method(node.method)->plugin);
   for (const auto* p : used)
-    info.plugins.push_back({p->name, p->version, p->path.string(), p->sha256});
+    info.plugins.push_back({p->name, p->version, p->path.string(), p->sha256, p->license});
   return info;
 }
 

@@ -20,10 +20,20 @@ namespace {
 
 struct CheckRun {
   const RegisteredMethod* method;
-  const CheckSpec* check;
+  const Claim* check;
   CheckResult result;
   std::string error;
   double seconds = 0;
+
+  bool reproduced() const { return error.empty() && result.passed; }
+  // An error is never a finding: only a measurement can fail to reproduce a claim.
+  bool as_declared() const { return error.empty() && result.passed == check->outcome.reproduces; }
+  // ok, finding (a documented non-reproduction), FAIL, or UNEXPECTED (a claim declared not
+  // to reproduce that now does: news, and the declaration is out of date).
+  std::string status() const {
+    if (as_declared()) return reproduced() ? "ok" : "finding";
+    return reproduced() ? "UNEXPECTED" : "FAIL";
+  }
 };
 
 std::vector<CheckRun> select_checks(const PluginRegistry& registry,
@@ -46,7 +56,7 @@ std::vector<CheckRun> select_checks(const PluginRegistry& registry,
     const bool wanted = names.empty() || std::find(names.begin(), names.end(), id) != names.end() ||
                         std::find(names.begin(), names.end(), m->plugin->name) != names.end();
     if (wanted)
-      for (const auto& c : m->exported.info.checks) runs.push_back({m, &c, {}, {}, 0});
+      for (const auto& c : m->exported.info.claims) runs.push_back({m, &c, {}, {}, 0});
   }
   return runs;
 }
@@ -59,7 +69,7 @@ void run_check(CheckRun& run, std::uint64_t seed, std::mutex& log_mutex) {
                                << "] " << line << "\n";
                    }};
   try {
-    tbb::this_task_arena::isolate([&] { run.result = run.check->run(ctx); });
+    tbb::this_task_arena::isolate([&] { run.result = run.check->measure(ctx); });
   } catch (const std::exception& e) {
     run.error = e.what();
   } catch (...) {
@@ -83,18 +93,20 @@ void print_table(const std::vector<CheckRun>& runs) {
   }
   const auto column = [](std::size_t width) { return std::setw(static_cast<int>(width + 2)); };
   std::cout << std::left << column(method_width) << "METHOD" << column(check_width) << "CHECK"
-            << std::setw(6) << "" << std::setw(13) << "MEASURED" << std::setw(13) << "EXPECTED"
+            << std::setw(12) << "" << std::setw(13) << "MEASURED" << std::setw(13) << "EXPECTED"
             << std::setw(26) << "RELATION"
             << "SECONDS\n";
   for (const auto& r : runs) {
-    const bool pass = r.error.empty() && r.result.passed;
     std::cout << column(method_width) << r.method->exported.info.id << column(check_width)
-              << r.check->name << std::setw(6) << (pass ? "ok" : "FAIL") << std::setw(13)
+              << r.check->name << std::setw(12) << r.status() << std::setw(13)
               << number(r.result.measured) << std::setw(13) << number(r.result.expected)
               << std::setw(26) << r.result.relation << std::fixed << std::setprecision(2)
               << r.seconds << std::defaultfloat << "\n";
     if (!r.error.empty()) std::cout << "    error: " << r.error << "\n";
     if (!r.result.detail.empty()) std::cout << "    " << r.result.detail << "\n";
+    if (!r.check->outcome.reproduces)
+      std::cout << "    declared not to reproduce: " << r.check->outcome.reason << " ("
+                << r.check->outcome.readme_section << ")\n";
   }
 }
 
@@ -104,16 +116,42 @@ void print_json(const std::vector<CheckRun>& runs) {
   for (const auto& r : runs) {
     json.begin_object().key("method").string(r.method->exported.info.id);
     json.key("plugin").string(r.method->plugin->name).key("check").string(r.check->name);
-    json.key("claim")
-        .string(r.check->claim)
-        .key("passed")
-        .boolean(r.error.empty() && r.result.passed);
+    json.key("claim").string(r.check->sentence).key("passed").boolean(r.reproduced());
+    json.key("expected").string(r.check->outcome.reproduces ? "reproduces" : "does_not_reproduce");
+    json.key("as_declared").boolean(r.as_declared()).key("status").string(r.status());
+    json.key("reason").string(r.check->outcome.reason);
+    json.key("readme_section").string(r.check->outcome.readme_section);
     json.key("measured").number(r.result.measured).key("expected").number(r.result.expected);
     json.key("relation").string(r.result.relation).key("detail").string(r.result.detail);
     json.key("error").string(r.error).key("seconds").number(r.seconds).end_object();
   }
   json.end_array();
   std::cout << json.str() << "\n";
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// Exit status 0 only when every claim came out as declared.
+int print_summary(const std::vector<CheckRun>& runs) {
+  std::size_t reproduced = 0, findings = 0, failed = 0, unexpected = 0;
+  for (const auto& r : runs) {
+    const auto status = r.status();
+    reproduced += status == "ok", findings += status == "finding";
+    failed += status == "FAIL", unexpected += status == "UNEXPECTED";
+  }
+  std::cerr << "assay: " << reproduced + findings << " of " << runs.size()
+            << " checks as declared: " << reproduced << " reproduce, " << findings
+            << " documented findings (declared not to reproduce)";
+  if (failed) std::cerr << "; " << failed << " FAILED";
+  if (unexpected)
+    std::cerr << "; " << unexpected
+              << " reproduced although declared not to (update the declaration and README)";
+  std::cerr << "\n";
+  return failed || unexpected ? 1 : 0;
 }
 
 }  // namespace
@@ -131,8 +169,12 @@ int verify_command(const CommandLine& cmd) {
   if (!parse_options(cmd, "verify",
                      "Usage: assay verify [PLUGIN|METHOD...] [options]\n\nRuns the "
                      "checks of the named plugins or methods (all when none is named):\neach "
-                     "compares a measured value with the paper's claim. Prints a table;\nexit "
-                     "status 1 if any check fails.",
+                     "compares a measured value with the paper's claim. Each claim declares\n"
+                     "whether it reproduces at this scale or is a documented finding that does\n"
+                     "not (with the README section). Status: ok (reproduces), finding (does not,\n"
+                     "as declared), FAIL (declared to reproduce, did not, or raised an error),\n"
+                     "UNEXPECTED (declared not to reproduce, but did). Exit status 0 when every\n"
+                     "check comes out as declared, 1 otherwise or when nothing has checks.",
                      options, positional, vm))
     return 0;
   const auto registry = load_plugins(true);
@@ -147,12 +189,13 @@ int verify_command(const CommandLine& cmd) {
       run_check(runs[i], vm["seed"].as<std::uint64_t>(), log_mutex);
     });
   });
+  if (runs.empty()) {
+    std::cerr << "assay: nothing to verify: " << (names.empty() ? "no plugin" : joined(names))
+              << " declares no checks\n";
+    return 1;
+  }
   vm.count("json") ? print_json(runs) : print_table(runs);
-  const auto failed = std::count_if(runs.begin(), runs.end(), [](const CheckRun& r) {
-    return !r.error.empty() || !r.result.passed;
-  });
-  std::cerr << "assay: " << runs.size() - failed << " of " << runs.size() << " checks passed\n";
-  return failed ? 1 : 0;
+  return print_summary(runs);
 }
 
 }  // namespace assay

@@ -6,7 +6,7 @@ namespace {
 
 const PortSpec& input_port(const NodeSpec& node, const MethodInfo& method, const std::string& port,
                            const InputLink& link) {
-  const auto* spec = method.find_input(port);
+  const auto* spec = find_input(method, port);
   if (!spec)
     throw SourceError(link.pos, "nodes." + node.name + ".inputs." + port,
                       method.id + " has no input port \"" + port + "\"",
@@ -23,7 +23,7 @@ const PortSpec& upstream_port(const Pipeline& pipeline, const NodeMethods& metho
                       did_you_mean(link.node, node_names(pipeline)) +
                           "link to \"node.port\" of a node in [nodes]");
   const auto& method = *upstream->second;
-  const auto* spec = method.find_output(link.port);
+  const auto* spec = find_output(method, link.port);
   if (!spec)
     throw SourceError(
         link.pos, key,

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,6 +60,10 @@ struct Pipeline {
   std::vector<NodeSpec> nodes;  // after validate(): in a dependency order (inputs first)
   std::vector<SweepAxis> axes;
   std::int64_t replicates = 1;
+  // After validate(): the "node.param" keys of path params, and the SHA-256 of the content of
+  // every file they name (by canonical path), which stands for the path in ids and lineage.
+  std::set<std::string> path_params;
+  std::map<std::string, std::string> file_digests;
 
   const NodeSpec* find_node(std::string_view name) const;
 };

@@ -30,12 +30,13 @@ std::string describe_hint(const MethodInfo& method) {
 void check_given(NodeSpec& node, const MethodInfo& method) {
   for (auto& [name, setting] : node.params) {
     const std::string key = "nodes." + node.name + "." + name;
-    const auto* spec = method.find_param(name);
+    const auto* spec = find_param(method, name);
     if (!spec)
       throw SourceError(setting.pos, key, "unknown param of " + method.id,
                         did_you_mean(name, names_of(method.params)) + describe_hint(method));
     auto checked = check_param(*spec, setting.value);
-    if (!checked.value) throw SourceError(setting.pos, key, checked.error, describe_hint(method));
+    if (!checked.value)
+      throw SourceError(setting.pos, key + checked.element, checked.error, describe_hint(method));
     setting.value = std::move(*checked.value);
   }
 }
@@ -48,9 +49,9 @@ void fill_missing(NodeSpec& node, const MethodInfo& method, const Pipeline& pipe
       node.params[spec.name] = {*swept, node.pos};
     } else if (spec.required()) {
       throw SourceError(node.pos, "nodes." + key,
-                        "missing required param (" + spec.describe_type() + ")",
+                        "missing required param (" + describe_type(spec) + ")",
                         "add " + spec.name + " = ... to [nodes." + node.name + "] or sweep it");
-    } else {
+    } else if (!spec.optional) {  // an unset optional param stays absent
       node.params[spec.name] = {spec.default_value, node.pos};
     }
   }
@@ -58,10 +59,10 @@ void fill_missing(NodeSpec& node, const MethodInfo& method, const Pipeline& pipe
 
 }  // namespace
 
-ParamSpec::Checked check_param(const ParamSpec& spec, const Value& value) {
+ParamCheck check_param(const ParamSpec& spec, const Value& value) {
   if (spec.type == ParamType::real_matrix && is_empty_list(value))
-    return {Value(RealArray{{0, 0}, {}}), {}};
-  return spec.check(value);
+    return {Value(RealArray{{0, 0}, {}}), {}, {}};
+  return check_param_value(spec, value);
 }
 
 void resolve_params(Pipeline& pipeline, const NodeMethods& methods) {

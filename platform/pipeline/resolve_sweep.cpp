@@ -6,8 +6,6 @@
 
 namespace assay {
 
-namespace {
-
 SourcePos key_pos(const SweepAxis& axis, std::size_t k) {
   return k < axis.key_pos.size() ? axis.key_pos[k] : axis.pos;
 }
@@ -16,6 +14,8 @@ SourcePos step_pos(const SweepAxis& axis, std::size_t i, std::size_t k) {
   if (i < axis.step_pos.size() && k < axis.step_pos[i].size()) return axis.step_pos[i][k];
   return key_pos(axis, k);
 }
+
+namespace {
 
 struct SweptParam {
   const MethodInfo& method;
@@ -34,7 +34,7 @@ SweptParam swept_param(const Pipeline& pipeline, const SweepAxis& axis, std::siz
     throw SourceError(key_pos(axis, k), "sweep." + key, "no node \"" + name->node + "\"",
                       did_you_mean(name->node, node_names(pipeline)) +
                           "sweep keys are \"node.param\" of a node in [nodes]");
-  const auto* spec = method->second->find_param(name->member);
+  const auto* spec = find_param(*method->second, name->member);
   if (!spec)
     throw SourceError(key_pos(axis, k), "sweep." + key,
                       method->second->id + " has no param \"" + name->member + "\"",
@@ -63,10 +63,11 @@ void canonicalise(SweepAxis& axis, std::size_t k, const SweptParam& param) {
   for (std::size_t i = 0; i < n; ++i) {
     auto checked = check_param(param.spec, axis.steps[i][k]);
     if (!checked.value)
-      throw SourceError(
-          step_pos(axis, i, k), "sweep." + axis.keys[k],
-          "value " + std::to_string(i + 1) + " of " + std::to_string(n) + ": " + checked.error,
-          "`assay describe " + param.method.id + "` lists its params");
+      throw SourceError(step_pos(axis, i, k), "sweep." + axis.keys[k],
+                        "value " + std::to_string(i + 1) + " of " + std::to_string(n) +
+                            (checked.element.empty() ? "" : ", element " + checked.element) + ": " +
+                            checked.error,
+                        "`assay describe " + param.method.id + "` lists its params");
     axis.steps[i][k] = std::move(*checked.value);
   }
 }

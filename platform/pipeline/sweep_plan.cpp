@@ -24,12 +24,26 @@ std::size_t plan_size(const Pipeline& pipeline) {
   return size;
 }
 
+// What a param value contributes to ids and lineage: its text, or for a path param the
+// digest of the file's content, so that moving or renaming the file changes nothing.
+std::string identity_text(const Pipeline& pipeline, const std::string& node,
+                          const std::string& name, const Value& value) {
+  if (pipeline.path_params.empty() || !pipeline.path_params.count(node + "." + name))
+    return to_text(value);
+  return "file:" + pipeline.file_digests.at(value.as_string());
+}
+
 // Independent of file layout and of the point's index: only what the point computes with.
-std::string point_id(const PlannedPoint& point) {
+std::string point_id(const Pipeline& pipeline, const PlannedPoint& point) {
   std::string text;
   for (const auto& [node, params] : point.params)
     for (const auto& [name, value] : params)
-      text.append(node).append(".").append(name).append("=").append(to_text(value)).append("\n");
+      text.append(node)
+          .append(".")
+          .append(name)
+          .append("=")
+          .append(identity_text(pipeline, node, name, value))
+          .append("\n");
   text += "replicate=" + std::to_string(point.replicate) + "\n";
   return hex16(stable_hash(text));
 }
@@ -66,7 +80,10 @@ void SweepPlan::add_lineage(PlannedPoint& point) const {
     const auto& node = nodes[n];
     std::string text = "method=" + node.method + " " + node.method_version + "\n";
     for (const auto& [name, value] : point.params[node.name])
-      text.append(name).append("=").append(to_text(value)).append("\n");
+      text.append(name)
+          .append("=")
+          .append(identity_text(*pipeline_, node.name, name, value))
+          .append("\n");
     for (const auto& [port, from] : inputs_[n])
       text.append("input.")
           .append(port)
@@ -106,7 +123,7 @@ PlannedPoint SweepPlan::point(std::size_t index) const {
     }
   }
   p.swept.assign(swept.rbegin(), swept.rend());
-  p.id = point_id(p);
+  p.id = point_id(*pipeline_, p);
   p.seed = derive_seed(pipeline_->seed, stable_hash(p.id));
   add_lineage(p);
   return p;

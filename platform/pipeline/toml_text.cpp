@@ -41,7 +41,7 @@ std::string quoted(std::string_view s) {
 }  // namespace
 
 std::string toml_text(const Value& value) {
-  if (value.kind() == Kind::string) return quoted(value.as_string());
+  if (value.kind() == Kind::string) return assay::quoted(value.as_string());
   return to_text(value);
 }
 

@@ -33,6 +33,7 @@ void validate(Pipeline& pipeline, const MethodCatalog& methods) {
   for (auto& node : pipeline.nodes) node.method_version = node_methods.at(node.name)->version;
   resolve_sweep(pipeline, node_methods);
   resolve_params(pipeline, node_methods);
+  resolve_paths(pipeline, node_methods);
   check_links(pipeline, node_methods);
   order_by_dependencies(pipeline);
 }

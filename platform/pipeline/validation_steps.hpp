@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "assay/host.hpp"
 #include "assay/method.hpp"
 #include "pipeline/method_catalog.hpp"
 #include "pipeline/pipeline.hpp"
@@ -17,9 +18,13 @@ using NodeMethods = std::map<std::string, const MethodInfo*, std::less<>>;  // n
 // Every node's method, or an unknown-method error with the nearest id.
 NodeMethods find_methods(const Pipeline& pipeline, const MethodCatalog& catalog);
 
-// ParamSpec::check, and `[]` for a matrix param is the 0x0 matrix: TOML cannot tell an empty
+// check_param_value, and `[]` for a matrix param is the 0x0 matrix: TOML cannot tell an empty
 // list of rows from an empty list, and resolved_toml must read back.
-ParamSpec::Checked check_param(const ParamSpec& spec, const Value& value);
+ParamCheck check_param(const ParamSpec& spec, const Value& value);
+
+// Where key k of a sweep axis, and its value at step i, are written (the axis if unknown).
+SourcePos key_pos(const SweepAxis& axis, std::size_t k);
+SourcePos step_pos(const SweepAxis& axis, std::size_t i, std::size_t k);
 
 // Sweep keys name existing node params; sweep values canonicalised and distinct on each axis.
 void resolve_sweep(Pipeline& pipeline, const NodeMethods& methods);
@@ -27,6 +32,10 @@ void resolve_sweep(Pipeline& pipeline, const NodeMethods& methods);
 // Each node's params: unknown or invalid ones rejected, values canonicalised, missing ones
 // filled with the default (or, for a swept param, its first sweep value); required ones present.
 void resolve_params(Pipeline& pipeline, const NodeMethods& methods);
+
+// Path params name existing files: each value becomes the file's canonical path (relative
+// paths are taken from the working directory), and its content's digest is recorded.
+void resolve_paths(Pipeline& pipeline, const NodeMethods& methods);
 
 // Links name existing ports of matching kinds; required inputs are connected; a node shared
 // across replicates reads only from nodes that are shared too.

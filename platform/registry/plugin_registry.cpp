@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "assay/host.hpp"
 #include "registry/sha256.hpp"
 
 namespace assay {
@@ -68,7 +69,7 @@ std::string manifest_mismatch(const PluginManifest& plugin, const PluginManifest
     return "C++ ABI mismatch: plugin has _GLIBCXX_USE_CXX11_ABI=" +
            std::to_string(plugin.cxx11_abi) + ", host has " + std::to_string(host.cxx11_abi) +
            versions;
-  if (plugin.eigen_align != host.eigen_align)
+  if (plugin.eigen_align >= 0 && plugin.eigen_align != host.eigen_align)
     return "Eigen alignment mismatch: plugin has EIGEN_MAX_STATIC_ALIGN_BYTES=" +
            std::to_string(plugin.eigen_align) + ", host has " + std::to_string(host.eigen_align) +
            versions + "; build the plugin with the SDK's flags (-mavx2 -mfma)";
@@ -109,6 +110,7 @@ void PluginRegistry::load_file(const fs::path& file) {
   plugin->name = manifest.name;
   plugin->version = manifest.version;
   plugin->sdk_version = manifest.sdk_version;
+  plugin->license = manifest.license ? manifest.license : "";
   plugin->path = fs::absolute(file);
   plugin->sha256 = sha256_file(file);
   for (auto& m : list) {

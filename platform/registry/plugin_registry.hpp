@@ -19,6 +19,7 @@ struct LoadedPlugin {
   std::string name;
   std::string version;
   std::string sdk_version;
+  std::string license;  // SPDX expression from the manifest
   std::filesystem::path path;
   std::string sha256;
   boost::dll::shared_library library;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "assay/error.hpp"
+#include "assay/host.hpp"
 
 namespace assay {
 
@@ -16,11 +17,18 @@ NodeContext::NodeContext(const MethodInfo& info, const std::map<std::string, Val
       stop_(stop),
       log_(log) {}
 
+bool NodeContext::has_param(std::string_view name) const {
+  return params_.count(std::string(name)) > 0;
+}
+
 const Value& NodeContext::param_value(std::string_view name) const {
   auto it = params_.find(std::string(name));
-  if (it == params_.end())
-    throw Error("method '" + info_.id + "' read undeclared param '" + std::string(name) + "'");
-  return it->second;
+  if (it != params_.end()) return it->second;
+  const auto* spec = find_param(info_, name);
+  if (spec && spec->optional)
+    throw Error("method '" + info_.id + "' read optional param '" + std::string(name) +
+                "', which the pipeline left unset; ask has_param first");
+  throw Error("method '" + info_.id + "' read undeclared param '" + std::string(name) + "'");
 }
 
 bool NodeContext::has_input(std::string_view name) const {
@@ -36,7 +44,7 @@ const Value& NodeContext::input_value(std::string_view name) const {
 }
 
 void NodeContext::output_value(std::string_view name, Value value) {
-  const auto* port = info_.find_output(name);
+  const auto* port = find_output(info_, name);
   if (!port)
     throw Error("method '" + info_.id + "' wrote undeclared output '" + std::string(name) + "'");
   if (port->kind != Kind::any && port->kind != value.kind())
@@ -59,9 +67,10 @@ std::vector<std::pair<std::string, Value>> NodeContext::take_outputs() {
   for (const auto& port : info_.outputs) {
     auto it = std::find_if(outputs_.begin(), outputs_.end(),
                            [&](const auto& o) { return o.first == port.name; });
-    if (it == outputs_.end())
+    if (it != outputs_.end())
+      ordered.push_back(std::move(*it));
+    else if (!port.optional)
       throw Error("method '" + info_.id + "' did not write output '" + port.name + "'");
-    ordered.push_back(std::move(*it));
   }
   return ordered;
 }

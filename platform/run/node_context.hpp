@@ -36,6 +36,8 @@ class NodeContext final : public Context {
               std::vector<std::pair<std::string, const Value*>> inputs, std::uint64_t seed,
               StopSignals& stop, const LogSink& log);
 
+  std::string_view method_id() const override { return info_.id; }
+  bool has_param(std::string_view name) const override;
   const Value& param_value(std::string_view name) const override;
   bool has_input(std::string_view name) const override;
   const Value& input_value(std::string_view name) const override;
@@ -45,7 +47,8 @@ class NodeContext final : public Context {
   bool cancelled() const override;
   void log(std::string_view message) override;
 
-  // Outputs in the method's declaration order; throws assay::Error naming a missing one.
+  // Outputs in the method's declaration order; throws assay::Error naming a missing one
+  // that is not optional.
   std::vector<std::pair<std::string, Value>> take_outputs();
 
  private:

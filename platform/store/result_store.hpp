@@ -31,6 +31,7 @@ struct PluginProvenance {
   std::string version;
   std::string path;
   std::string sha256;
+  std::string license;
 };
 
 // Root attributes and /provenance of a result file.

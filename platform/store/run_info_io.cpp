@@ -46,6 +46,7 @@ void write_provenance(hid_t file, const RunInfo& info, const StoreTypes& types) 
     write_text(group.get(), "path", plugin.path, types);
     write_text(group.get(), "version", plugin.version, types);
     write_text(group.get(), "sha256", plugin.sha256, types);
+    write_text(group.get(), "license", plugin.license, types);
   }
   if (info.shards.empty()) return;
   const H5Group shards = create_group(provenance.get(), "shards", types);
@@ -74,9 +75,9 @@ void read_provenance(hid_t file, const StoreTypes& types, RunInfo& info) {
   const H5Group plugins(H5Gopen2(provenance.get(), "plugins", H5P_DEFAULT), "open plugins");
   for (const auto& name : link_names(plugins.get())) {
     const H5Group group(H5Gopen2(plugins.get(), name.c_str(), H5P_DEFAULT), "open plugin");
-    info.plugins.push_back({name, read_text(group.get(), "version", types),
-                            read_text(group.get(), "path", types),
-                            read_text(group.get(), "sha256", types)});
+    info.plugins.push_back(
+        {name, read_text(group.get(), "version", types), read_text(group.get(), "path", types),
+         read_text(group.get(), "sha256", types), read_text(group.get(), "license", types)});
   }
 }
 }  // namespace

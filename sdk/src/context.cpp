@@ -1,5 +1,7 @@
 #include "assay/context.hpp"
 
+#include <string>
+
 #include "assay/error.hpp"
 
 namespace assay {
@@ -13,6 +15,11 @@ std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t stream) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
+}
+
+void Context::throw_misread(std::string_view what, std::string_view name, const Error& why) const {
+  throw Error("method '" + std::string(method_id()) + "': " + std::string(what) + " '" +
+              std::string(name) + "': " + why.what());
 }
 
 void Context::throw_if_cancelled() const {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "assay/error.hpp"
+#include "assay/host.hpp"
 
 namespace assay {
 
@@ -26,19 +27,14 @@ MethodInfo& MethodInfo::not_reentrant() {
 MethodInfo& MethodInfo::param(std::string name, const char* default_value, std::string doc,
                               Constraint constraint) {
   const auto type = constraint.choices.empty() ? ParamType::string : ParamType::choice;
-  return add_param(std::move(name), type, Value(default_value), std::move(doc),
-                   std::move(constraint));
+  return add_param(
+      {std::move(name), type, Value(default_value), std::move(constraint), std::move(doc)});
 }
 
 MethodInfo& MethodInfo::choice(std::string name, std::string default_value,
                                std::vector<std::string> choices, std::string doc) {
-  return add_param(std::move(name), ParamType::choice, Value(std::move(default_value)),
-                   std::move(doc), one_of(std::move(choices)));
-}
-
-MethodInfo& MethodInfo::check(std::string name, std::string claim, CheckFn run) {
-  checks.push_back({std::move(name), std::move(claim), std::move(run)});
-  return *this;
+  return add_param({std::move(name), ParamType::choice, Value(std::move(default_value)),
+                    one_of(std::move(choices)), std::move(doc)});
 }
 
 namespace {
@@ -49,41 +45,50 @@ const T* find_named(const std::vector<T>& items, std::string_view name) {
 }
 }  // namespace
 
-const ParamSpec* MethodInfo::find_param(std::string_view name) const {
-  return find_named(params, name);
-}
-const PortSpec* MethodInfo::find_input(std::string_view name) const {
-  return find_named(inputs, name);
-}
-const PortSpec* MethodInfo::find_output(std::string_view name) const {
-  return find_named(outputs, name);
+MethodInfo& MethodInfo::claim(Claim c) {
+  if (find_named(claims, c.name))
+    throw Error("method '" + id + "' declares claim '" + c.name + "' twice");
+  if (!c.measure) throw Error("method '" + id + "': claim '" + c.name + "' measures nothing");
+  if (!c.outcome.reproduces && (c.outcome.reason.empty() || c.outcome.readme_section.empty()))
+    throw Error("method '" + id + "': claim '" + c.name +
+                "' is declared not to reproduce without a reason and the README section "
+                "documenting it");
+  claims.push_back(std::move(c));
+  return *this;
 }
 
-// Declaration mistakes are the plugin author's, so they surface when the plugin loads.
-MethodInfo& MethodInfo::add_param(std::string name, ParamType type, Value default_value,
-                                  std::string doc, Constraint constraint) {
-  if (find_param(name)) throw Error("method '" + id + "' declares param '" + name + "' twice");
+const ParamSpec* find_param(const MethodInfo& method, std::string_view name) {
+  return find_named(method.params, name);
+}
+const PortSpec* find_input(const MethodInfo& method, std::string_view name) {
+  return find_named(method.inputs, name);
+}
+const PortSpec* find_output(const MethodInfo& method, std::string_view name) {
+  return find_named(method.outputs, name);
+}
+
+MethodInfo& MethodInfo::add_param(ParamSpec spec) {
+  if (find_named(params, spec.name))
+    throw Error("method '" + id + "' declares param '" + spec.name + "' twice");
   // Pipeline files reserve these keys in a node table, and address params as "node.param".
-  if (name == "method" || name == "inputs" || name.find('.') != std::string::npos)
-    throw Error("method '" + id + "': '" + name + "' cannot be a param name");
-  ParamSpec spec{name, type, Value{}, std::move(constraint), std::move(doc)};
-  if (default_value.kind() == Kind::none) {
-    params.push_back(std::move(spec));
-    return *this;
+  if (spec.name == "method" || spec.name == "inputs" || spec.name == "replicate" ||
+      spec.name.find('.') != std::string::npos)
+    throw Error("method '" + id + "': '" + spec.name + "' cannot be a param name");
+  if (spec.default_value.kind() != Kind::none) {
+    auto checked = check_param_value(spec, spec.default_value);
+    if (!checked.value)
+      throw Error("method '" + id + "': default of param '" + spec.name + "'" + checked.element +
+                  ": " + checked.error);
+    spec.default_value = std::move(*checked.value);
   }
-  auto checked = spec.check(default_value);
-  if (!checked.value)
-    throw Error("method '" + id + "': default of param '" + name + "': " + checked.error);
-  spec.default_value = std::move(*checked.value);
   params.push_back(std::move(spec));
   return *this;
 }
 
-MethodInfo& MethodInfo::add_port(std::vector<PortSpec>& ports, std::string name, Kind kind,
-                                 std::string doc, bool optional) {
-  if (find_named(ports, name))
-    throw Error("method '" + id + "' declares port '" + name + "' twice");
-  ports.push_back({std::move(name), kind, std::move(doc), optional});
+MethodInfo& MethodInfo::add_port(std::vector<PortSpec>& ports, PortSpec port) {
+  if (find_named(ports, port.name))
+    throw Error("method '" + id + "' declares port '" + port.name + "' twice");
+  ports.push_back(std::move(port));
   return *this;
 }
 

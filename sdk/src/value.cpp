@@ -172,11 +172,7 @@ std::vector<double> ValueCodec<std::vector<double>>::decode(const Value& v) {
     throw Error("expected a vector, got an array of rank " + std::to_string(a.rank()));
   return a.data;
 }
-Value ValueCodec<std::vector<std::int64_t>>::encode(std::vector<std::int64_t> x) {
-  IntArray a{{x.size()}, std::move(x)};
-  return a;
-}
-std::vector<std::int64_t> ValueCodec<std::vector<std::int64_t>>::decode(const Value& v) {
+const std::vector<std::int64_t>& int_vector_elements(const Value& v) {
   const auto& a = v.as_int_array();
   if (a.rank() != 1)
     throw Error("expected a vector, got an array of rank " + std::to_string(a.rank()));

@@ -106,6 +106,15 @@ TEST_CASE("malformed nodes and params name the node and param", "[pipeline]") {
        "t.toml:5:8: nodes.a.rows: expected int in [1, 1000], got 2.5;"},
       {"bool for an int", kUniform + "rows = true\n",
        "t.toml:5:8: nodes.a.rows: expected int in [1, 1000], got true;"},
+      {"vector element out of range", kNeeds + "lengths = [5, 7, 0]\n",
+       "t.toml:6:11: nodes.a.lengths[2]: expected int in [1, 1000000], got 0; `assay describe "
+       "needs` lists its params"},
+      {"real in an int vector", kNeeds + "lengths = [0.5]\n",
+       "t.toml:6:11: nodes.a.lengths: expected an int vector (list of integers, each in [1, "
+       "1000000]), got [0.5];"},
+      {"path to no file", kNeeds + "table = \"no/such/file.csv\"\n",
+       "t.toml:6:9: nodes.a.table: no such file: no/such/file.csv; relative paths are taken from "
+       "the working directory"},
       {"not one of the choices", kNeeds + "mode = \"slow\"\n",
        "t.toml:6:8: nodes.a.mode: expected one of fast|exact, got \"slow\"; `assay describe needs` "
        "lists its params"},
@@ -179,6 +188,10 @@ TEST_CASE("malformed links name the input and what is wrong", "[pipeline]") {
 
 TEST_CASE("malformed sweeps name the sweep key and what is wrong", "[pipeline]") {
   check_all({
+      {"vector element out of range in a sweep",
+       kNeeds + "[sweep]\n\"a.lengths\" = [[1], [3, 0]]\n",
+       "t.toml:7:21: sweep.a.lengths: value 2 of 2, element [1]: expected int in [1, 1000000], "
+       "got 0;"},
       {"sweep key with two dots", kSweep + "\"a.rows.x\" = [1]\n",
        "t.toml:6:1: sweep.a.rows.x: a sweep key must be \"node.param\"; [sweep] holds "
        "\"node.param\" = [values], zip = [[\"a.x\", \"b.y\"]] and replicates = N"},

@@ -1,10 +1,14 @@
 // Parsing and validating well-formed pipelines: value kinds, filled params, dependency order,
 // and the resolved TOML that results store.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "pipeline/sweep_plan.hpp"
 #include "pipelines/pipeline_fixture.hpp"
 
 namespace {
@@ -13,6 +17,7 @@ using assay::IntArray;
 using assay::Kind;
 using assay::Pipeline;
 using assay::RealArray;
+using assay::SweepPlan;
 using assay::Value;
 using assay::test::validated;
 
@@ -87,7 +92,31 @@ kernel = [[1, 0], [0, 1]]
   CHECK(param(p, "n", "mode") == Value("fast"));
   CHECK(param(p, "n", "label") == Value("none"));
   CHECK(param(p, "n", "verbose") == Value(false));
-  CHECK(p.find_node("n")->params.size() == 6);
+  CHECK(param(p, "n", "lengths") == Value(IntArray{{2}, {1, 2}}));
+  // The optional params the file leaves unset stay absent: the method sees none.
+  CHECK(p.find_node("n")->params.size() == 7);
+  CHECK_FALSE(p.find_node("n")->params.count("scale"));
+}
+
+TEST_CASE("a path param names its file by content, whatever the spelling", "[pipeline]") {
+  const auto table = (std::filesystem::temp_directory_path() /
+                      ("assay-table-" + std::to_string(::getpid()) + ".csv"))
+                         .string();
+  std::ofstream(table) << "1,2\n";
+  const auto with_table = [&](const std::string& path) {
+    return kHeader + "[nodes.n]\nmethod = \"needs\"\nn = 1\ntable = \"" + path + "\"\n";
+  };
+  const auto absolute = validated(with_table(table));
+  const auto relative = validated(with_table(std::filesystem::relative(table).string()));
+  CHECK(param(absolute, "n", "table") == param(relative, "n", "table"));
+  const SweepPlan a(absolute), b(relative);
+  CHECK(a.point(0).id == b.point(0).id);
+  CHECK(a.point(0).lineage.at(0).key == b.point(0).lineage.at(0).key);
+  std::ofstream(table) << "1,3\n";  // same name, other content: another point
+  const auto changed = validated(with_table(table));
+  const SweepPlan c(changed);
+  CHECK(c.point(0).id != a.point(0).id);
+  std::filesystem::remove(table);
 }
 
 TEST_CASE("an empty list for a matrix param is the 0x0 matrix", "[pipeline]") {

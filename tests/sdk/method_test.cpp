@@ -4,26 +4,36 @@
 
 #include "assay/eigen.hpp"
 #include "assay/error.hpp"
+#include "assay/host.hpp"
 
 using namespace assay;
 
-TEST_CASE("the method builder records params, ports and checks", "[sdk]") {
-  const MethodInfo info =
-      method("m", "summary")
-          .cite("Someone et al. 2026")
-          .param<int>("rows", 3, "rows", range(1, 10))
-          .choice("mode", "a", {"a", "b"}, "mode")
-          .required<Eigen::MatrixXd>("kernel", "a kernel")
-          .input<Eigen::MatrixXd>("x", "input")
-          .output<double>("y", "output")
-          .check("c", "claim", [](const CheckContext&) { return expect_near(1.0, 1.0, 0.1); });
-  REQUIRE(info.find_param("rows"));
-  CHECK(info.find_param("rows")->type == ParamType::integer);
-  CHECK(info.find_param("mode")->type == ParamType::choice);
-  CHECK(info.find_param("kernel")->required());
-  CHECK(info.find_input("x")->kind == Kind::real_array);
-  CHECK(info.find_output("y")->kind == Kind::real);
-  CHECK(info.checks.at(0).run(CheckContext{}).passed);
+namespace {
+CheckResult always_one(const CheckContext&) { return expect_near(1.0, 1.0, 0.1); }
+}  // namespace
+
+TEST_CASE("the method builder records params, ports and claims", "[sdk]") {
+  const MethodInfo info = method("m", "summary")
+                              .cite("Someone et al. 2026")
+                              .param<int>("rows", 3, "rows", range(1, 10))
+                              .choice("mode", "a", {"a", "b"}, "mode")
+                              .required<Eigen::MatrixXd>("kernel", "a kernel")
+                              .optional<double>("scale", "unset: none")
+                              .input<Eigen::MatrixXd>("x", "input")
+                              .output<double>("y", "output")
+                              .optional_output<double>("z", "sometimes")
+                              .claim({"c", "claim", always_one});
+  REQUIRE(find_param(info, "rows"));
+  CHECK(find_param(info, "rows")->type == ParamType::integer);
+  CHECK(find_param(info, "mode")->type == ParamType::choice);
+  CHECK(find_param(info, "kernel")->required());
+  CHECK(find_param(info, "scale")->optional);
+  CHECK_FALSE(find_param(info, "scale")->required());
+  CHECK(find_input(info, "x")->kind == Kind::real_array);
+  CHECK(find_output(info, "y")->kind == Kind::real);
+  CHECK(find_output(info, "z")->optional);
+  CHECK(info.claims.at(0).measure(CheckContext{}).passed);
+  CHECK(info.claims.at(0).outcome.reproduces);
   CHECK(info.paper == "Someone et al. 2026");
 }
 
@@ -31,6 +41,20 @@ TEST_CASE("the method builder refuses a default outside its own range", "[sdk]")
   CHECK_THROWS_WITH(method("m", "").param<int>("rows", 0, "rows", range(1, 10)),
                     Catch::Contains("default of param 'rows'"));
   CHECK_THROWS_AS(method("m", "").param<int>("a", 1, "").param<int>("a", 1, ""), Error);
+  CHECK_THROWS_WITH(method("m", "").param<std::vector<int>>("n", {2, 0}, "", at_least(1)),
+                    Catch::Contains("default of param 'n'[1]"));
+}
+
+TEST_CASE("a claim declared not to reproduce must say why and where", "[sdk]") {
+  CHECK_THROWS_WITH(method("m", "").claim({"c", "s", always_one, does_not_reproduce("", "")}),
+                    Catch::Contains("without a reason"));
+  CHECK_THROWS_WITH(method("m", "").claim({"c", "s", nullptr}),
+                    Catch::Contains("measures nothing"));
+  const auto info =
+      method("m", "").claim({"c", "s", always_one, does_not_reproduce("too small", "README.md#c")});
+  CHECK_FALSE(info.claims.at(0).outcome.reproduces);
+  CHECK_THROWS_AS(method("m", "").claim({"c", "s", always_one}).claim({"c", "t", always_one}),
+                  Error);
 }
 
 TEST_CASE("checks fail on NaN and on the wrong side of a bound", "[sdk]") {

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "assay/host.hpp"
 #include "run/node_context.hpp"
 
 namespace assay::testing {
@@ -24,14 +25,17 @@ const RegisteredMethod& find_method(const std::string& id) {
 
 ValueMap resolved_params(const MethodInfo& info, const ValueMap& given) {
   for (const auto& [name, value] : given)
-    if (!info.find_param(name)) throw std::runtime_error("unknown param '" + name + "'");
+    if (!find_param(info, name)) throw std::runtime_error("unknown param '" + name + "'");
   ValueMap params;
   for (const auto& spec : info.params) {
     auto it = given.find(spec.name);
     if (it == given.end() && spec.required())
       throw std::runtime_error("param '" + spec.name + "' is required");
-    auto checked = spec.check(it == given.end() ? spec.default_value : it->second);
-    if (!checked.value) throw std::runtime_error("param '" + spec.name + "': " + checked.error);
+    if (it == given.end() && spec.optional) continue;  // unset, as a pipeline leaves it
+    auto checked = check_param_value(spec, it == given.end() ? spec.default_value : it->second);
+    if (!checked.value)
+      throw std::runtime_error("param '" + spec.name + "'" + checked.element + ": " +
+                               checked.error);
     params[spec.name] = *checked.value;
   }
   return params;
@@ -54,8 +58,8 @@ ValueMap run_method(const std::string& method, const ValueMap& params, const Val
 }
 
 CheckResult run_check(const std::string& method, const std::string& check, std::uint64_t seed) {
-  for (const auto& c : find_method(method).exported.info.checks)
-    if (c.name == check) return c.run(CheckContext{seed, {}});
+  for (const auto& c : find_method(method).exported.info.claims)
+    if (c.name == check) return c.measure(CheckContext{seed, {}});
   throw std::runtime_error("method '" + method + "' has no check '" + check + "'");
 }
 

@@ -6,6 +6,11 @@
 #include "assay/param.hpp"
 #include "assay/value.hpp"
 
+// A plugin that includes this header passes Eigen types across the boundary: its manifest
+// records Eigen's alignment, which the host must share (see <assay/plugin.hpp>).
+#undef ASSAY_EIGEN_ALIGN
+#define ASSAY_EIGEN_ALIGN EIGEN_MAX_STATIC_ALIGN_BYTES
+
 namespace assay {
 
 RealArray to_array(const Eigen::MatrixXd& m);

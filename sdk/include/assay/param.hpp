@@ -1,7 +1,11 @@
 // ParamSpec: a method's declared parameter. The host validates every value against it
-// before anything runs, so a method can read its params without checking them again.
+// before anything runs (vectors element by element, paths by existence), so a method can
+// read its params without checking them again.
 #pragma once
 
+#include <concepts>
+#include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,12 +21,15 @@ enum class ParamType : std::uint8_t {
   string,
   choice,
   real_vector,
-  real_matrix
+  real_matrix,
+  int_vector,
+  path  // an existing file; its content, not its spelling, enters the point id and lineage
 };
 
 std::string_view param_type_name(ParamType type);
 
-// Optional limits on a parameter: a closed numeric range, or a list of allowed strings.
+// Optional limits on a parameter: a closed numeric range (on every element of a vector),
+// or a list of allowed strings.
 struct Constraint {
   std::optional<double> min;
   std::optional<double> max;
@@ -36,25 +43,18 @@ Constraint one_of(std::vector<std::string> choices);
 struct ParamSpec {
   std::string name;
   ParamType type = ParamType::real;
-  Value default_value;  // Kind::none: required, no default
+  Value default_value;  // Kind::none: no default (required, or optional)
   Constraint constraint;
   std::string doc;
+  bool optional = false;  // unset is a valid state: the method sees std::nullopt
 
-  // Converts `value` to this parameter's canonical form (an integer given for a real
-  // becomes a real, a nested list a matrix) or explains what is wrong with it.
-  struct Checked {
-    std::optional<Value> value;
-    std::string error;
-  };
-  Checked check(const Value& value) const;
-  // "int in [1, 1048576]", "one of ok|throw|sleep", ... for errors and `describe`.
-  std::string describe_type() const;
-  bool required() const { return default_value.kind() == Kind::none; }
+  bool required() const { return !optional && default_value.kind() == Kind::none; }
 };
 
-// The ParamType a C++ type declares: bool, integers, double, std::string, std::vector<double>
-// (real_vector), and from <assay/eigen.hpp> Eigen::VectorXd (real_vector) and
-// Eigen::MatrixXd (real_matrix).
+// The ParamType a C++ type declares: bool, integers, double, std::string, std::vector of
+// double (real_vector) or of an integer type (int_vector), std::filesystem::path (path),
+// std::optional of any of them (an optional param), and from <assay/eigen.hpp>
+// Eigen::VectorXd (real_vector) and Eigen::MatrixXd (real_matrix).
 template <class T>
 struct ParamTypeOf;
 template <>
@@ -77,5 +77,15 @@ template <>
 struct ParamTypeOf<std::vector<double>> {
   static constexpr ParamType value = ParamType::real_vector;
 };
+template <std::integral I>
+requires(!std::same_as<I, bool>) struct ParamTypeOf<std::vector<I>> {
+  static constexpr ParamType value = ParamType::int_vector;
+};
+template <>
+struct ParamTypeOf<std::filesystem::path> {
+  static constexpr ParamType value = ParamType::path;
+};
+template <class T>
+struct ParamTypeOf<std::optional<T>> : ParamTypeOf<T> {};
 
 }  // namespace assay

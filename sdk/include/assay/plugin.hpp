@@ -2,14 +2,12 @@
 //   assay_plugin_manifest  plain data the host reads before creating any C++ object, so a
 //                          plugin built against another SDK or ABI is refused, not run;
 //   assay_plugin_methods   fills the list of methods the library provides.
+//
+//   ASSAY_PLUGIN("examples", "1.0.0", "MIT", uniform_matrix(), matrix_summary())
 #pragma once
 
-#include <Eigen/Core>
 #include <cstdint>
-#include <functional>
-#include <vector>
 
-#include "assay/context.hpp"
 #include "assay/method.hpp"
 #include "assay/version.hpp"
 
@@ -17,46 +15,40 @@ namespace assay {
 
 inline constexpr std::uint64_t kManifestMagic = 0x4153534159504c47ull;  // "ASSAYPLG"
 // Bump whenever a type that crosses the plugin boundary changes layout or meaning.
-inline constexpr std::uint32_t kSdkAbiVersion = 1;
+// 2: typed bindings, optional params and outputs, claims with declared outcomes, licence.
+inline constexpr std::uint32_t kSdkAbiVersion = 2;
 
 struct PluginManifest {
   std::uint64_t magic;
   std::uint32_t sdk_abi;
   std::int32_t cxx11_abi;    // _GLIBCXX_USE_CXX11_ABI the plugin was built with
-  std::int32_t eigen_align;  // EIGEN_MAX_STATIC_ALIGN_BYTES the plugin was built with
+  std::int32_t eigen_align;  // EIGEN_MAX_STATIC_ALIGN_BYTES, or -1: no Eigen type crosses
   const char* name;
   const char* version;
   const char* sdk_version;
+  const char* license;  // SPDX expression of the built plugin, e.g. "MIT", "GPL-3.0-or-later"
 };
-
-using MethodFn = std::function<void(Context&)>;
-
-struct MethodExport {
-  MethodInfo info;
-  MethodFn run;
-};
-using MethodList = std::vector<MethodExport>;
-
-inline MethodExport export_method(MethodInfo info, MethodFn run) {
-  return {std::move(info), std::move(run)};
-}
-
-// The values this SDK build writes into manifests; the host compares a plugin's with them.
-PluginManifest host_manifest();
 
 }  // namespace assay
 
+// <assay/eigen.hpp> redefines this to Eigen's alignment; the manifest is expanded at the end
+// of plugin.cpp, so whatever the plugin included by then decides.
+#ifndef ASSAY_EIGEN_ALIGN
+#define ASSAY_EIGEN_ALIGN -1
+#endif
+
 #define ASSAY_PLUGIN_EXPORT extern "C" __attribute__((visibility("default")))
 
-#define ASSAY_PLUGIN(NAME, VERSION, ...)                                      \
+#define ASSAY_PLUGIN(NAME, VERSION, LICENSE, ...)                             \
   ASSAY_PLUGIN_EXPORT const ::assay::PluginManifest assay_plugin_manifest = { \
       ::assay::kManifestMagic,                                                \
       ::assay::kSdkAbiVersion,                                                \
       _GLIBCXX_USE_CXX11_ABI,                                                 \
-      EIGEN_MAX_STATIC_ALIGN_BYTES,                                           \
+      ASSAY_EIGEN_ALIGN,                                                      \
       NAME,                                                                   \
       VERSION,                                                                \
-      ASSAY_SDK_VERSION};                                                     \
+      ASSAY_SDK_VERSION,                                                      \
+      LICENSE};                                                               \
   ASSAY_PLUGIN_EXPORT void assay_plugin_methods(::assay::MethodList& out) {   \
     out = ::assay::MethodList{__VA_ARGS__};                                   \
   }

@@ -1,6 +1,7 @@
 // The one header a plugin includes.
 #pragma once
 
+#include "assay/bind.hpp"
 #include "assay/check.hpp"
 #include "assay/context.hpp"
 #include "assay/eigen.hpp"

@@ -4,6 +4,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -151,11 +152,34 @@ struct ValueCodec<std::vector<double>> {
   static Value encode(std::vector<double> x);
   static std::vector<double> decode(const Value& v);
 };
-template <>
-struct ValueCodec<std::vector<std::int64_t>> {
+// The elements of a rank-1 integer array; throws assay::Error naming the rank otherwise.
+const std::vector<std::int64_t>& int_vector_elements(const Value& v);
+
+template <std::integral I>
+requires(!std::same_as<I, bool>) struct ValueCodec<std::vector<I>> {
   static constexpr Kind kind = Kind::int_array;
-  static Value encode(std::vector<std::int64_t> x);
-  static std::vector<std::int64_t> decode(const Value& v);
+  static Value encode(const std::vector<I>& x) {
+    return IntArray{{x.size()}, std::vector<std::int64_t>(x.begin(), x.end())};
+  }
+  static std::vector<I> decode(const Value& v) {
+    std::vector<I> out;
+    for (const auto e : int_vector_elements(v)) out.push_back(ValueCodec<I>::decode(Value(e)));
+    return out;
+  }
+};
+// Any value as it is, for ports that accept every kind.
+template <>
+struct ValueCodec<Value> {
+  static constexpr Kind kind = Kind::any;
+  static Value encode(Value v) { return v; }
+  static Value decode(const Value& v) { return v; }
+};
+// A path travels as its text; the host has checked that it names an existing file.
+template <>
+struct ValueCodec<std::filesystem::path> {
+  static constexpr Kind kind = Kind::string;
+  static Value encode(const std::filesystem::path& p) { return p.string(); }
+  static std::filesystem::path decode(const Value& v) { return v.as_string(); }
 };
 
 }  // namespace assay

@@ -33,6 +33,9 @@ class FakeCatalog : public MethodCatalog {
             .param<Eigen::MatrixXd>("kernel", Eigen::MatrixXd::Identity(2, 2), "kernel")
             .param("label", "none", "a label")
             .param<bool>("verbose", false, "chatty")
+            .param<std::vector<int>>("lengths", {1, 2}, "lengths", range(1, 1000000))
+            .optional<double>("scale", "unset: no scaling")
+            .optional<std::filesystem::path>("table", "a data file")
             .optional_input<double>("prior", "optional")
             .output<std::int64_t>("count", "count"));
     add(method("pass", "y = scale * x")

@@ -1,0 +1,20 @@
+# `assay verify`: a test plugin whose claims come out as declared or not, and one test per
+# shipped plugin that runs all of its claims, so no check goes unrun. Each passes only when
+# every claim comes out as its plugin declares (reproduces, or a documented finding).
+add_library(claims_plugin MODULE claims_plugin/claims.cpp)
+target_link_libraries(claims_plugin PRIVATE Assay::sdk)
+set_target_properties(claims_plugin PROPERTIES
+  PREFIX "" OUTPUT_NAME claims CXX_VISIBILITY_PRESET hidden
+  LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests/claims_plugin)
+add_dependencies(test_platform claims_plugin)
+
+# Add a plugin here when it declares claims; examples has none, and says so.
+set(verified_plugins sbi_langevin mdp_types monoculture cil_decentering stdlib feature_learning
+                     qnn_spectral belief_search data_exchange flood_bifiltration lowrank_collapse
+                     hrnn_navigation)
+foreach(plugin ${verified_plugins})
+  add_test(NAME "verify ${plugin}: every claim comes out as declared"
+           COMMAND assay verify ${plugin} --jobs 1)
+  set_tests_properties("verify ${plugin}: every claim comes out as declared" PROPERTIES TIMEOUT 600)
+endforeach()
+target_sources(test_platform PRIVATE verify_test.cpp)
