@@ -18,7 +18,7 @@ ProgressMode resolve(ProgressMode mode) {
 
 // "m:ss", or "h:mm:ss" from an hour on.
 std::string clock_text(double seconds) {
-  const auto s = static_cast<long long>(std::lround(seconds));
+  const auto s = static_cast<long long>(seconds);
   char text[32];
   if (s >= 3600)
     std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
@@ -32,12 +32,17 @@ std::string percent(double fraction) {
   return std::to_string(static_cast<int>(std::floor(100 * fraction))) + "%";
 }
 
+// "3 running, least advanced 20% (<point> <node>), mean 45%"; the mean is over the nodes that
+// report, and says how many do when some running nodes do not.
 std::string running_text(const RunningNodes::Sample& s) {
-  std::string text = " | " + std::to_string(s.points) + " running";
+  std::string text = std::to_string(s.points) + " running";
   if (s.reporting == 0) return text;
-  return text + ", least advanced " + percent(s.least) + " (point " + s.least_point + ", node " +
-         s.least_node + "), mean " + percent(s.mean) + " of " + std::to_string(s.reporting) +
-         " reporting";
+  text += ", least advanced " + percent(s.least) + " (" + s.least_point + " " + s.least_node +
+          "), mean " + percent(s.mean);
+  if (s.reporting < s.nodes)
+    text += " of the " + std::to_string(s.reporting) + " of " + std::to_string(s.nodes) +
+            " running nodes that report";
+  return text;
 }
 
 // A redrawn line longer than the terminal wraps, and "\r" then erases only its last row.
@@ -71,14 +76,14 @@ ProgressLine::~ProgressLine() { clear(); }
 std::string ProgressLine::text(std::size_t done, std::size_t failed) const {
   const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
   const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
-  char counts[160];
-  std::snprintf(counts, sizeof counts, "[assay] %zu/%zu points done, %zu failed | %.1f points/s",
-                done, total_, failed, rate);
-  std::string line = counts;
-  line += " | ETA " + (rate > 0 ? clock_text(static_cast<double>(total_ - done) / rate) : "?");
-  line += " | elapsed " + clock_text(elapsed);
-  if (running_) line += running_text(running_->sample());
-  return line;
+  // The most telling first: a live line longer than the terminal is cut at its right end.
+  std::string line = "[assay] " + std::to_string(done) + "/" + std::to_string(total_) +
+                     " points done, " + std::to_string(failed) + " failed | ETA " +
+                     (rate > 0 ? clock_text(static_cast<double>(total_ - done) / rate) : "?");
+  if (running_) line += " | " + running_text(running_->sample());
+  char tail[64];
+  std::snprintf(tail, sizeof tail, " | %.1f points/s | elapsed ", rate);
+  return line + tail + clock_text(elapsed);
 }
 
 void ProgressLine::draw(std::size_t done, std::size_t failed) {

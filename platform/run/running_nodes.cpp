@@ -41,6 +41,7 @@ RunningNodes::Sample RunningNodes::sample() const {
     }
   }
   s.points = points.size();
+  s.nodes = entries_.size();
   s.mean = s.reporting ? sum / static_cast<double>(s.reporting) : 0;
   return s;
 }

@@ -25,6 +25,7 @@ class RunningNodes {
   // What the running nodes report, at one moment.
   struct Sample {
     std::size_t points = 0;     // points with a node running
+    std::size_t nodes = 0;      // nodes running
     std::size_t reporting = 0;  // running nodes that have called progress()
     double mean = 0;            // mean fraction over the reporting nodes
     double least = 0;           // the least-advanced reporting node's fraction ...

@@ -50,9 +50,9 @@ TEST_CASE("progress: where stderr is not a terminal, plain lines show the runnin
 
   const auto id = read_results(dir.file("out.h5")).points.at(0).id;
   const std::regex running(
-      "^\\[assay\\] 0/1 points done, 0 failed \\| .* \\| 1 running, "
-      "least advanced ([0-9]+)% \\(point " +
-      id + ", node wait\\), mean ([0-9]+)% of 1 reporting$");
+      "^\\[assay\\] 0/1 points done, 0 failed \\| ETA \\S+ \\| 1 running, "
+      "least advanced ([0-9]+)% \\(" +
+      id + " wait\\), mean ([0-9]+)% \\| [0-9.]+ points/s \\| elapsed \\S+$");
   std::vector<int> fractions;
   for (const auto& line : lines_of(run.err)) {
     std::smatch m;
@@ -67,8 +67,8 @@ TEST_CASE("progress: where stderr is not a terminal, plain lines show the runnin
   CHECK(fractions.front() < fractions.back());
   CHECK(fractions.back() < 100);
   // The last line is printed once the point is committed.
-  CHECK_THAT(run.err, Catch::Matches("(.|\\n)*\\[assay\\] 1/1 points done, 0 failed \\| [^\\n]* "
-                                     "\\| 0 running\\n(.|\\n)*"));
+  CHECK_THAT(run.err, Catch::Matches("(.|\\n)*\\[assay\\] 1/1 points done, 0 failed \\| ETA 0:00 "
+                                     "\\| 0 running \\|[^\\n]*\\n(.|\\n)*"));
 }
 
 TEST_CASE("progress none and quiet print no progress line", "[cli][progress]") {
