@@ -43,6 +43,7 @@ Examples:
   assay run finetune.toml --reuse pretrain.h5      # nodes pretrain.h5 computed are not rerun
   mpirun -np 8 assay run sweep.toml -o out.h5      # over MPI ranks, one merged out.h5
   assay run sweep.toml -o part3.h5 --shard 3/8     # a Slurm job array task; then assay merge
+  assay run sweep.toml -o out.h5 --progress-every 60   # a progress line a minute in a log
 
 Progress goes to stderr: points done and failed of the total, rate, ETA, and how far
 the running points are (from what their nodes report through ctx.progress: the
