@@ -121,7 +121,8 @@ void print_results(const ResultSet& results, std::size_t limit, std::ostream& ou
   const auto logged = std::count_if(results.points.begin(), results.points.end(),
                                     [](const PointResult& p) { return !p.log.empty(); });
   if (logged > 0)
-    out << logged << " points logged messages: `assay show FILE --point ID` prints them\n";
+    out << "points whose nodes logged messages: " << logged
+        << " (`assay show FILE --point ID` prints a point's log)\n";
 }
 
 void print_plan(const Pipeline& pipeline, const SweepPlan& plan, std::size_t limit,

@@ -142,9 +142,14 @@ void PointExecutor::record_failure(PointState& state, std::string message) {
 void PointExecutor::record_log(PointState& state, const std::string& node,
                                std::string_view message) {
   {
+    // Every line of a message names its node, so the point's log reads line by line.
     std::lock_guard lock(state.log_mutex);
-    if (!state.log.empty()) state.log += '\n';
-    state.log.append(node).append(": ").append(message);
+    for (std::size_t at = 0; at <= message.size();) {
+      const auto end = std::min(message.find('\n', at), message.size());
+      if (!state.log.empty()) state.log += '\n';
+      state.log.append(node).append(": ").append(message.substr(at, end - at));
+      at = end + 1;
+    }
   }
   if (state.limits.log) state.limits.log(state.point.id + " " + node + ": " + std::string(message));
 }

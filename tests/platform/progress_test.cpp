@@ -109,7 +109,7 @@ lines = 0
   REQUIRE(run.exit_code == 0);
   // Shown as they come, with the point and node.
   CHECK_THAT(run.err, Catch::Contains(" talk: message 2 of 2"));
-  CHECK_THAT(run.out, Catch::Contains("1 points logged messages"));
+  CHECK_THAT(run.out, Catch::Contains("points whose nodes logged messages: 1 ("));
 
   const auto results = read_results(dir.file("out.h5"));
   REQUIRE(results.points.size() == 2);
@@ -118,12 +118,12 @@ lines = 0
                            : results.points[1];
   const auto& talking = &silent == &results.points[0] ? results.points[1] : results.points[0];
   CHECK(silent.log.empty());
-  CHECK(talking.log == "talk: message 1 of 2\ntalk: message 2 of 2");
+  CHECK(talking.log == "talk: message 1 of 2\ntalk: message 2 of 2\ntalk: then the wait");
 
   const auto shown = run_assay({"show", dir.file("out.h5"), "--point", talking.id});
   CHECK(shown.exit_code == 0);
   CHECK_THAT(shown.out, Catch::Contains("log (node: message):\n  talk: message 1 of 2\n"
-                                        "  talk: message 2 of 2\n"));
+                                        "  talk: message 2 of 2\n  talk: then the wait\n"));
   const auto nothing = run_assay({"show", dir.file("out.h5"), "--point", silent.id});
   CHECK_THAT(nothing.out, Catch::Contains("its nodes logged nothing"));
   const auto unknown = run_assay({"show", dir.file("out.h5"), "--point", "p-nope"});

@@ -9,7 +9,9 @@
 namespace {
 
 assay::MethodInfo chatty_info() {
-  return assay::method("chatty", "Logs `lines` messages, then waits `seconds` reporting progress")
+  return assay::method("chatty",
+                       "Logs `lines` messages (the last of two lines), then waits `seconds` "
+                       "reporting progress")
       .param<int>("lines", 2, "messages logged before the wait", assay::range(0, 100))
       .param<double>("seconds", 0.0, "how long to wait", assay::range(0, 60))
       .output<double>("value", "1.0 when the method completes");
@@ -17,8 +19,10 @@ assay::MethodInfo chatty_info() {
 
 void chatty(assay::Context& ctx) {
   const auto lines = ctx.param<int>("lines");
+  // The last message has two lines, as a message with a table or a traceback would.
   for (int k = 1; k <= lines; ++k)
-    ctx.log("message " + std::to_string(k) + " of " + std::to_string(lines));
+    ctx.log("message " + std::to_string(k) + " of " + std::to_string(lines) +
+            (k == lines ? "\nthen the wait" : ""));
   const std::chrono::duration<double> wait(ctx.param<double>("seconds"));
   const auto start = std::chrono::steady_clock::now();
   for (auto waited = wait.zero(); waited < wait;
