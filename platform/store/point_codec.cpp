@@ -219,9 +219,7 @@ PointResult get_header(RecordReader& r) {
   }
   return p;
 }
-}  // namespace
 
-namespace {
 // A point's log ends its record, and only when it has one: records without it read as before
 // (part format 2).
 void put_log(RecordWriter& w, const PointResult& point) {

@@ -2,7 +2,10 @@
 // record while the run goes on, in the point's group once finished, absent when empty.
 #include <catch2/catch.hpp>
 
+#include "store/hdf5_handle.hpp"
+#include "store/hdf5_lock.hpp"
 #include "store/point_codec.hpp"
+#include "store/result_paths.hpp"
 #include "store_test_support.hpp"
 
 using namespace assay;
@@ -39,4 +42,25 @@ TEST_CASE("a record without a log is as long as before logs were stored", "[stor
   CHECK(with.size() == without.size() + sizeof(std::uint64_t) + point.log.size());
   CHECK(PointRecordDecoder().parse(without).log.empty());
   CHECK(PointRecordDecoder().parse(with).log == "n: m");
+}
+
+TEST_CASE("a part file of format 2, written before logs, is still read", "[store]") {
+  TempDir dir;
+  const auto file = dir / "old.h5";
+  ResultWriter writer(file, sample_info(), false);
+  writer.add(rich_point(3));  // no log: its record is a format 2 record byte for byte
+  writer.commit();
+  const auto parts = committed_parts(file);
+  REQUIRE(parts.size() == 1);
+  {
+    const auto lock = lock_hdf5();
+    const H5File part(H5Fopen(parts[0].path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), "open part");
+    const H5Attr format(H5Aopen(part.get(), "assay_part_format", H5P_DEFAULT), "open format");
+    const std::int64_t two = 2;
+    h5_check(H5Awrite(format.get(), H5T_NATIVE_INT64, &two), "write format");
+  }
+  const auto points = read_results(file).points;
+  REQUIRE(points.size() == 1);
+  CHECK(points[0].id == rich_point(3).id);
+  CHECK(points[0].log.empty());
 }
