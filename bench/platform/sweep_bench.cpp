@@ -47,7 +47,7 @@ double run_seconds(const Pipeline& pipeline, const PluginRegistry& registry, std
   const PointExecutor executor(pipeline, registry);
   RunOptions options;
   options.jobs = jobs;
-  options.quiet = true;
+  options.progress.mode = ProgressMode::none;
   const std::atomic<bool> no_interrupt{false};
   const double s = bench::seconds_of([&] {
     ResultWriter writer(out, info, false);

@@ -118,6 +118,11 @@ void print_results(const ResultSet& results, std::size_t limit, std::ostream& ou
   print_rows(rows, out);
   if (results.points.size() > limit)
     out << "... " << results.points.size() - limit << " more points (--limit N shows more)\n";
+  const auto logged = std::count_if(results.points.begin(), results.points.end(),
+                                    [](const PointResult& p) { return !p.log.empty(); });
+  if (logged > 0)
+    out << "points whose nodes logged messages: " << logged
+        << " (`assay show FILE --point ID` prints a point's log)\n";
 }
 
 void print_plan(const Pipeline& pipeline, const SweepPlan& plan, std::size_t limit,

@@ -43,6 +43,13 @@ Examples:
   assay run finetune.toml --reuse pretrain.h5      # nodes pretrain.h5 computed are not rerun
   mpirun -np 8 assay run sweep.toml -o out.h5      # over MPI ranks, one merged out.h5
   assay run sweep.toml -o part3.h5 --shard 3/8     # a Slurm job array task; then assay merge
+  assay run sweep.toml -o out.h5 --progress-every 60   # a progress line a minute in a log
+
+Progress goes to stderr: points done and failed of the total, rate, ETA, and how far
+the running points are (from what their nodes report through ctx.progress: the
+least-advanced one with its point and node, and the mean). Messages a node logs
+(ctx.log) are shown as they come and stored with their point; `assay show FILE
+--point ID` prints them.
 
 Exit status: 0 all points ok; 1 some point failed, timed out or was interrupted;
 2 bad usage, bad pipeline file or plugin load error.)";
@@ -76,6 +83,19 @@ std::pair<std::size_t, std::size_t> parse_shard(const po::variables_map& vm) {
   return {index, count};
 }
 
+// --progress and --progress-every; --quiet is --progress=none.
+ProgressSettings progress_settings(const po::variables_map& vm) {
+  ProgressSettings settings;
+  const auto name = vm["progress"].as<std::string>();
+  const auto mode = progress_mode_from_name(name);
+  if (!mode) throw UsageError("--progress " + name + ": expected auto, live, plain or none");
+  settings.mode = vm.count("quiet") ? ProgressMode::none : *mode;
+  settings.every_s = vm["progress-every"].as<double>();
+  if (!(settings.every_s > 0))
+    throw UsageError("--progress-every must be a positive number of seconds");
+  return settings;
+}
+
 RunOptions run_options(const po::variables_map& vm) {
   RunOptions options;
   options.jobs = vm["jobs"].as<std::size_t>();
@@ -84,7 +104,7 @@ RunOptions run_options(const po::variables_map& vm) {
     if (!(t > 0)) throw UsageError("--timeout must be a positive number of seconds");
     options.timeout_s = t;
   }
-  options.quiet = vm.count("quiet") > 0;
+  options.progress = progress_settings(vm);
   std::tie(options.shard_index, options.shard_count) = parse_shard(vm);
   return options;
 }
@@ -103,9 +123,11 @@ int exit_status(const RunCounts& counts) {
   return counts.ok + counts.skipped == counts.planned ? 0 : 1;
 }
 
-void report(const RunCounts& counts, const std::filesystem::path& out, double seconds, bool quiet) {
+// With --quiet, the counts only: no table of points.
+void report(const RunCounts& counts, const std::filesystem::path& out, double seconds,
+            const po::variables_map& vm) {
   print_counts(counts, out, seconds);
-  if (!quiet && counts.planned <= 20) print_results(read_results(out), 20, std::cout);
+  if (!vm.count("quiet") && counts.planned <= 20) print_results(read_results(out), 20, std::cout);
 }
 
 // --reuse files, and on --resume the finished result itself: a grown sweep's new points take
@@ -183,8 +205,7 @@ int run_over_mpi(const CommandLine& cmd, const Pipeline& pipeline, const SweepPl
   const auto counts = run_distributed(mpi, run, *cmd.interrupt);
   if (mpi.rank() != 0) return 0;  // rank 0 reports for the whole run
   report(counts, out,
-         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-         options.quiet);
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), vm);
   return exit_status(counts);
 #else
   (void)cmd, (void)pipeline, (void)plan, (void)registry, (void)out, (void)vm, (void)options;
@@ -210,8 +231,12 @@ int run_command(const CommandLine& cmd) {
       "take nodes whose lineage an older result holds from it instead of computing them "
       "(repeatable)")("shard", po::value<std::string>(),
                       "run only shard I/N of the points (default from "
-                      "SLURM_ARRAY_TASK_ID/COUNT); join with `assay merge`")("quiet,q",
-                                                                             "no progress line");
+                      "SLURM_ARRAY_TASK_ID/COUNT); join with `assay merge`")(
+      "progress", po::value<std::string>()->default_value("auto"),
+      "auto|live|plain|none: live redraws one line (a terminal), plain prints a line every "
+      "--progress-every seconds (logs, notebooks); auto: live on a terminal, else plain")(
+      "progress-every", po::value<double>()->default_value(10), "seconds between plain lines")(
+      "quiet,q", "no progress line and no table of points: --progress=none, counts only");
   po::positional_options_description positional;
   positional.add("pipeline", 1);
   po::variables_map vm;
@@ -252,8 +277,7 @@ int run_command(const CommandLine& cmd) {
   const auto counts = run_sweep(plan, executor, writer, run, *cmd.interrupt);
   writer.finish();
   report(counts, out,
-         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-         run.quiet);
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), vm);
   return exit_status(counts);
 }
 

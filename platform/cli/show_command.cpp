@@ -1,26 +1,51 @@
 // assay show FILE.h5: a summary table of the points in a result (or an interrupted run).
+#include <algorithm>
 #include <iostream>
+#include <sstream>
 
 #include "cli/command_options.hpp"
 #include "cli/points_table.hpp"
 
 namespace assay {
 
+namespace {
+// One point: its status, time and error, then what its nodes logged.
+void print_point(const ResultSet& results, const std::string& id, std::ostream& out) {
+  const auto it = std::find_if(results.points.begin(), results.points.end(),
+                               [&](const PointResult& p) { return p.id == id; });
+  if (it == results.points.end())
+    throw UsageError("--point " + id +
+                     ": no such point in the result; `assay show FILE` lists them");
+  out << "point " << it->id << ": " << status_name(it->status) << " in " << it->wall_s << " s";
+  if (!it->error.empty()) out << ", " << it->error;
+  out << "\n";
+  if (it->log.empty()) return void(out << "its nodes logged nothing\n");
+  out << "log (node: message):\n";
+  std::istringstream lines(it->log);
+  for (std::string line; std::getline(lines, line);) out << "  " << line << "\n";
+}
+}  // namespace
+
 int show_command(const CommandLine& cmd) {
   po::options_description options("Options");
   options.add_options()("file", po::value<std::string>()->required(), "result file")(
-      "limit", po::value<std::size_t>()->default_value(50), "rows shown at most");
+      "limit", po::value<std::size_t>()->default_value(50), "rows shown at most")(
+      "point", po::value<std::string>(), "show this point and what its nodes logged");
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
   if (!parse_options(cmd, "show",
-                     "Usage: assay show FILE.h5 [--limit N]\n\nSummarises a result "
+                     "Usage: assay show FILE.h5 [--limit N | --point ID]\n\nSummarises a result "
                      "file: pipeline, counts by status, and one row per point\n(swept params, "
-                     "scalar outputs, wall time, error). Works on interrupted runs too.",
+                     "scalar outputs, wall time, error). Works on interrupted runs too.\n"
+                     "With --point, one point and the messages its nodes logged (ctx.log).",
                      options, positional, vm))
     return 0;
-  print_results(read_results(vm["file"].as<std::string>()), vm["limit"].as<std::size_t>(),
-                std::cout);
+  const auto results = read_results(vm["file"].as<std::string>());
+  if (vm.count("point"))
+    print_point(results, vm["point"].as<std::string>(), std::cout);
+  else
+    print_results(results, vm["limit"].as<std::size_t>(), std::cout);
   return 0;
 }
 

@@ -119,8 +119,8 @@ class RankSweep {
       : writer_(rank_shard_path(run.out, mpi.rank()), shard_info(mpi, run.info), false) {
     auto options = run.options;
     options.jobs = jobs_per_rank(mpi, options.jobs);
-    options.points_in_flight = options.jobs;  // ask for a point only when a worker is free
-    options.quiet = true;
+    options.points_in_flight = options.jobs;     // ask for a point only when a worker is free
+    options.progress.mode = ProgressMode::none;  // a rank sees only its own points
     options.next_point = [this] { return mailbox_.request(); };
     thread_ = std::thread([this, &run, &interrupt, options] {
       try {

@@ -46,6 +46,8 @@ class NodeContext final : public Context {
   void progress(double fraction) override { progress_.store(fraction, std::memory_order_relaxed); }
   bool cancelled() const override;
   void log(std::string_view message) override;
+  // The fraction last given to progress(), or -1 while the node has given none.
+  double reported_progress() const { return progress_.load(std::memory_order_relaxed); }
 
   // Outputs in the method's declaration order; throws assay::Error naming a missing one
   // that is not optional.
@@ -59,7 +61,7 @@ class NodeContext final : public Context {
   std::uint64_t seed_;
   StopSignals& stop_;
   const LogSink& log_;
-  std::atomic<double> progress_{0};
+  std::atomic<double> progress_{-1};
 };
 
 }  // namespace assay

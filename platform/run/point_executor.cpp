@@ -30,6 +30,8 @@ struct PointExecutor::PointState {
   std::unique_ptr<std::atomic<std::size_t>[]> waiting;
   std::mutex error_mutex;
   std::string error;  // first failure: "node: message"
+  std::mutex log_mutex;
+  std::string log;  // what the nodes logged, a line "node: message" each
   tbb::task_group tasks;
 };
 
@@ -107,9 +109,15 @@ void PointExecutor::compute_node(std::size_t i, PointState& state) const {
   }
   static const std::map<std::string, Value> kNoParams;
   const auto params = state.point.params.find(node.name);
+  const NodeContext::LogSink log = [&](std::string_view message) {
+    record_log(state, node.name, message);
+  };
   NodeContext ctx(node.method->exported.info,
                   params == state.point.params.end() ? kNoParams : params->second,
-                  std::move(inputs), state.point.lineage[i].seed, state.stop, state.limits.log);
+                  std::move(inputs), state.point.lineage[i].seed, state.stop, log);
+  const auto running = state.limits.running
+                           ? state.limits.running->enter(state.point.id, node.name, ctx)
+                           : RunningNodes::Scope();
   try {
     std::unique_lock<std::mutex> lock;
     if (node.exclusive) lock = std::unique_lock(*node.exclusive);
@@ -131,6 +139,21 @@ void PointExecutor::record_failure(PointState& state, std::string message) {
   state.stop.point_failed = true;
 }
 
+void PointExecutor::record_log(PointState& state, const std::string& node,
+                               std::string_view message) {
+  {
+    // Every line of a message names its node, so the point's log reads line by line.
+    std::lock_guard lock(state.log_mutex);
+    for (std::size_t at = 0; at <= message.size();) {
+      const auto end = std::min(message.find('\n', at), message.size());
+      if (!state.log.empty()) state.log += '\n';
+      state.log.append(node).append(": ").append(message.substr(at, end - at));
+      at = end + 1;
+    }
+  }
+  if (state.limits.log) state.limits.log(state.point.id + " " + node + ": " + std::string(message));
+}
+
 void PointExecutor::run_graph(PointState& state) const {
   std::function<void(std::size_t)> launch = [&](std::size_t i) {
     state.tasks.run([&, i] {
@@ -146,7 +169,7 @@ void PointExecutor::run_graph(PointState& state) const {
 
 PointOutcome PointExecutor::run(const PlannedPoint& point, const PointLimits& limits) const {
   const auto start = std::chrono::steady_clock::now();
-  PointState state{point, limits, {}, {}, {}, {}, {}, {}, {}};
+  PointState state{point, limits, {}, {}, {}, {}, {}, {}, {}, {}, {}};
   state.stop.interrupt = limits.interrupt;
   if (limits.timeout_s)
     state.stop.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -169,6 +192,7 @@ PointOutcome PointExecutor::run(const PlannedPoint& point, const PointLimits& li
   r.seed = point.seed;
   r.swept = point.swept;
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.log = std::move(state.log);
   if (state.stop.interrupted() && !state.error.empty()) {
     outcome.interrupted = true;
   } else if (!state.error.empty()) {

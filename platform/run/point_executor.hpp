@@ -17,6 +17,7 @@
 #include "registry/plugin_registry.hpp"
 #include "run/node_cache.hpp"
 #include "run/node_context.hpp"
+#include "run/running_nodes.hpp"
 #include "store/point_result.hpp"
 
 namespace assay {
@@ -24,7 +25,8 @@ namespace assay {
 struct PointLimits {
   std::optional<double> timeout_s;
   const std::atomic<bool>* interrupt = nullptr;
-  NodeContext::LogSink log;
+  NodeContext::LogSink log;         // shown as they come, "<point> <node>: <message>"
+  RunningNodes* running = nullptr;  // where computing nodes are entered for the progress line
 };
 
 struct PointOutcome {
@@ -48,6 +50,7 @@ class PointExecutor {
   void compute_node(std::size_t index, PointState& state) const;
   void run_graph(PointState& state) const;
   static void record_failure(PointState& state, std::string message);
+  static void record_log(PointState& state, const std::string& node, std::string_view message);
 
   std::vector<Node> nodes_;  // dependency order
   bool is_chain_ = true;     // each node depends only on the one before: no task spawning

@@ -22,14 +22,15 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // The single writer: owns every HDF5 call of the run and draws the progress line, so the
-// line counts only committed points (the ones a kill cannot lose).
+// line counts only committed points (the ones a kill cannot lose); it samples the running
+// nodes on every wake, so the line moves while long points run.
 class StoreWriterThread {
  public:
   StoreWriterThread(ResultWriter& writer, const RunOptions& options, std::size_t total,
                     const std::atomic<bool>& interrupt, std::atomic<bool>& stop)
       : writer_(writer),
         options_(options),
-        progress_(total, options.quiet),
+        progress_(total, options.progress, &running_),
         interrupt_(interrupt),
         stop_(stop),
         thread_([this] { loop(); }) {}
@@ -46,12 +47,13 @@ class StoreWriterThread {
   void close() {
     queue_.close();
     if (thread_.joinable()) thread_.join();
-    progress_.clear();
+    progress_.finish(committed_, failed_);
     if (failure_) std::rethrow_exception(failure_);
   }
 
   std::mutex& output_mutex() { return output_mutex_; }
   ProgressLine& progress() { return progress_; }
+  RunningNodes& running() { return running_; }
 
  private:
   // After a store failure the loop keeps draining the queue, so producers never block.
@@ -65,6 +67,8 @@ class StoreWriterThread {
       const bool due = writer_.pending() >= options_.commit_points ||
                        (writer_.pending() > 0 && since >= options_.commit_seconds);
       if (due && !failure_) commit(), last_commit = Clock::now();
+      std::lock_guard lock(output_mutex_);
+      progress_.update(committed_, failed_);
     }
     if (!failure_) commit();
   }
@@ -90,8 +94,6 @@ class StoreWriterThread {
       const auto batch = writer_.pending();
       writer_.commit();
       committed_ += batch;
-      std::lock_guard lock(output_mutex_);
-      progress_.update(committed_, failed_);
     } catch (...) {
       failure_ = std::current_exception();
       stop_ = true;
@@ -100,6 +102,7 @@ class StoreWriterThread {
 
   ResultWriter& writer_;
   const RunOptions& options_;
+  RunningNodes running_;
   ProgressLine progress_;
   const std::atomic<bool>& interrupt_;
   std::atomic<bool>& stop_;
@@ -121,12 +124,14 @@ RunCounts run_sweep(const SweepPlan& plan, const PointExecutor& executor, Result
 
   std::atomic<bool> stop{false};
   StoreWriterThread store(writer, options, counts.planned, interrupt, stop);
-  PointLimits limits{options.timeout_s, &stop, [&](std::string_view message) {
+  PointLimits limits{options.timeout_s, &stop,
+                     [&](std::string_view message) {
                        std::lock_guard lock(store.output_mutex());
                        store.progress().clear();
                        std::fprintf(stderr, "%.*s\n", static_cast<int>(message.size()),
                                     message.data());
-                     }};
+                     },
+                     &store.running()};
 
   std::size_t next_in_shard = options.shard_index;
   std::function<std::optional<std::size_t>()> next_index = options.next_point;

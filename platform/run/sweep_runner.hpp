@@ -15,6 +15,7 @@
 
 #include "pipeline/sweep_plan.hpp"
 #include "run/point_executor.hpp"
+#include "run/progress_line.hpp"
 #include "store/result_store.hpp"
 
 namespace assay {
@@ -22,7 +23,7 @@ namespace assay {
 struct RunOptions {
   std::size_t jobs = 0;  // 0: all cores
   std::optional<double> timeout_s;
-  bool quiet = false;
+  ProgressSettings progress;
   std::size_t commit_points = 1000;
   double commit_seconds = 0.5;
   std::size_t shard_index = 0;  // run the points whose plan index % shard_count == shard_index

@@ -14,7 +14,10 @@ namespace assay {
 
 namespace {
 constexpr const char* kFormatAttribute = "assay_part_format";
-constexpr std::int64_t kFormat = 2;  // 2: records carry node lineage (point_codec.hpp)
+// 2: records carry node lineage; 3: and a point's log (point_codec.hpp). Format 2 parts read
+// as points without logs; an Assay that reads only 2 refuses 3 by name.
+constexpr std::int64_t kFormat = 3;
+constexpr std::int64_t kOldestReadFormat = 2;
 
 void write_vector(hid_t file, const char* name, hid_t type, std::size_t n, const void* data) {
   const hsize_t extent = n;
@@ -56,9 +59,11 @@ H5File open_part(const std::filesystem::path& part) {
     throw Error(part.string() + ": not an Assay part file");
   const StoreTypes types;
   const H5Attr format(H5Aopen(file.get(), kFormatAttribute, H5P_DEFAULT), "open part format");
-  if (read_attribute_value(format.get(), types) != Value(kFormat))
+  const Value found = read_attribute_value(format.get(), types);
+  if (found.kind() != Kind::integer || found.as_int() < kOldestReadFormat ||
+      found.as_int() > kFormat)
     throw Error(part.string() + ": a part file of another Assay version (part format " +
-                to_text(read_attribute_value(format.get(), types)) + ", this one reads " +
+                to_text(found) + ", this one reads " + std::to_string(kOldestReadFormat) + " to " +
                 std::to_string(kFormat) + "); finish it with the Assay that wrote it");
   return file;
 }

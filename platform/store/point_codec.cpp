@@ -219,6 +219,16 @@ PointResult get_header(RecordReader& r) {
   }
   return p;
 }
+
+// A point's log ends its record, and only when it has one: records without it read as before
+// (part format 2).
+void put_log(RecordWriter& w, const PointResult& point) {
+  if (!point.log.empty()) w.put(point.log);
+}
+
+void get_log(RecordReader& r, PointResult& point) {
+  if (!r.done()) point.log = r.get_string();
+}
 }  // namespace
 
 PointRecordEncoder::PointRecordEncoder(const std::vector<PointResult>& batch) {
@@ -259,6 +269,7 @@ void PointRecordEncoder::append(const PointResult& point, std::vector<std::byte>
     w.put(output.port);
     put_value(w, output.value);
   }
+  put_log(w, point);
 }
 
 PointResult PointRecordDecoder::parse(std::span<const std::byte> record) {
@@ -290,6 +301,7 @@ PointResult PointRecordDecoder::parse(std::span<const std::byte> record) {
     auto port = r.get_string();
     p.outputs.push_back({std::move(node), std::move(port), get_value(r)});
   }
+  get_log(r, p);
   if (!r.done()) throw Error("damaged point record in a part file");
   return p;
 }

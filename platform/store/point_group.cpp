@@ -13,6 +13,12 @@ namespace assay {
 namespace {
 const std::string kKeyPrefix = "node_key:";
 const std::string kOriginPrefix = "node_origin:";
+constexpr const char* kLogAttribute = "log";  // no "node.param" key: those have a '.'
+
+// Only points whose nodes logged carry the attribute.
+void write_point_log(hid_t group, const PointResult& point, const StoreTypes& types) {
+  if (!point.log.empty()) write_value_attribute(group, kLogAttribute, Value(point.log), types);
+}
 
 void write_point_attributes(hid_t group, const PointResult& point, const StoreTypes& types) {
   for (const auto& [key, value] : point.swept)
@@ -23,6 +29,7 @@ void write_point_attributes(hid_t group, const PointResult& point, const StoreTy
   write_value_attribute(group, "status", Value(std::string(status_name(point.status))), types);
   write_value_attribute(group, "error", Value(point.error), types);
   write_value_attribute(group, "wall_s", Value(point.wall_s), types);
+  write_point_log(group, point, types);
   for (const auto& record : point.nodes) {
     write_value_attribute(group, (kKeyPrefix + record.node).c_str(), Value(record.key), types);
     write_value_attribute(group, (kOriginPrefix + record.node).c_str(), Value(record.origin),
@@ -74,6 +81,8 @@ void read_point_attribute(const char* name, hid_t attribute, const StoreTypes& t
     point.error = value.as_string();
   else if (std::strcmp(name, "wall_s") == 0)
     point.wall_s = value.as_real();
+  else if (std::strcmp(name, kLogAttribute) == 0)
+    point.log = value.as_string();
   else
     point.swept.emplace_back(name, std::move(value));
 }

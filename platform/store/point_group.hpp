@@ -1,5 +1,6 @@
 // One sweep point in the result layout (DESIGN.md): the group /points/<id> with attributes for
-// every swept param ("node.param"), replicate, seed, status, error and wall_s, and for each
+// every swept param ("node.param"), replicate, seed, status, error and wall_s (and log, when
+// its nodes logged something), and for each
 // node with outputs its lineage key ("node_key:<node>") and where it came from
 // ("node_origin:<node>"); and one link per node to the group of its outputs, /nodes/<key>
 // (node_groups.hpp), holding one dataset per output port.

@@ -43,6 +43,7 @@ struct PointResult {
   double wall_s = 0;
   std::vector<NodeOutput> outputs;  // nodes in dependency order, ports in declaration order
   std::vector<NodeRecord> nodes;    // the nodes with outputs, in the same order
+  std::string log;  // what its nodes logged (Context::log), a line "node: message" each
 };
 
 // The record of `node` in `point`, or nullptr when the node has none.

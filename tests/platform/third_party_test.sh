@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs Assay into a temporary prefix and uses it as a new user would:
 #   - the installed host loads every shipped plugin (none refused, the same as the build tree);
-#   - `assay verify` gives, check for check, the same outcome from the prefix as from the build
-#     tree (so an install that breaks loading or data paths shows; three checks are documented
-#     non-reproductions today, so "all pass" would be the wrong bar);
+#   - `assay verify` from the prefix finds every claim as its plugin declares it (reproduces, or
+#     a documented finding), so an install that breaks loading or data paths shows; the build
+#     tree's claims are run by the per-plugin verify tests;
 #   - the shipped pipelines are installed, and one runs from the prefix;
 #   - examples/third_party builds against the installed SDK alone, with CMake and with
 #     pkg-config, and its check passes through ASSAY_PLUGIN_PATH.
@@ -26,29 +26,22 @@ fail() {
 
 cmake --install "$build_dir" --prefix "$prefix" >/dev/null
 
-# Every shipped plugin loads from the prefix: the list (methods, plugins, versions, the count
-# loaded and any refusals with their reasons) is the build tree's, which refuses nothing.
-"$built_host" list >"$scratch/built_list"
-"$installed_host" list >"$scratch/installed_list"
+# Every shipped plugin loads from the prefix: the list (methods, plugins, versions, licences,
+# the count loaded and any refusals with their reasons) is the build tree's, which refuses
+# nothing; only the plugin files' folders differ.
+list_without_paths() { "$1" list | sed -E 's#[[:space:]]+/[^[:space:]]+\.so$##'; }
+list_without_paths "$built_host" >"$scratch/built_list"
+list_without_paths "$installed_host" >"$scratch/installed_list"
 refusals='^[0-9]+ plugins loaded, [0-9]+ refused:'
 ! grep -Eq "$refusals" "$scratch/built_list" ||
   fail "the build tree refuses plugins: $(cat "$scratch/built_list")"
 diff -u "$scratch/built_list" "$scratch/installed_list" || fail "the installed host lists other plugins"
-tail -1 "$scratch/installed_list"
+grep -E '^[0-9]+ plugins loaded' "$scratch/installed_list"
 
-# One line per check, "method check ok|FAIL", from verify's table (detail lines are indented).
-check_outcomes() {
-  local status=0
-  "$1" verify >"$scratch/table" 2>"$scratch/log" || status=$?
-  ((status <= 1)) || fail "$1 verify exited $status: $(cat "$scratch/table" "$scratch/log")"
-  awk '/^[^ ]/ && ($3 == "ok" || $3 == "FAIL") { print $1, $2, $3 }' "$scratch/table"
-}
-check_outcomes "$built_host" >"$scratch/built_checks"
-check_outcomes "$installed_host" >"$scratch/installed_checks"
-[[ -s $scratch/built_checks ]] || fail "the build tree's verify ran no check"
-diff -u "$scratch/built_checks" "$scratch/installed_checks" ||
-  fail "checks run from the prefix do not match the build tree's"
-echo "$(wc -l <"$scratch/installed_checks") checks: the same outcomes from the prefix"
+# Every claim of every plugin, run from the prefix, comes out as declared.
+"$installed_host" verify >"$scratch/table" 2>"$scratch/log" ||
+  fail "verify from the prefix: $(cat "$scratch/table" "$scratch/log")"
+tail -1 "$scratch/log"
 
 # The shipped pipelines and the licence are installed, and a pipeline runs from the prefix.
 diff -r "$source_dir/data/pipelines" "$prefix/share/assay/pipelines" || fail "pipelines not installed"
