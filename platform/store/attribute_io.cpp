@@ -17,9 +17,13 @@ void write_uint64_attribute(hid_t object, const char* name, std::uint64_t value,
 }
 
 void write_string_list_attribute(hid_t object, const char* name,
-                                 const std::vector<std::string>& values, const StoreTypes& types) {
+                                 const std::vector<std::string>& values, const StoreTypes& types,
+                                 std::size_t columns) {
   const hsize_t n = values.size();
-  const H5Space space(H5Screate_simple(1, &n, nullptr), "create dataspace");
+  const hsize_t rows[2] = {n / columns, columns};
+  const H5Space space(
+      columns > 1 ? H5Screate_simple(2, rows, nullptr) : H5Screate_simple(1, &n, nullptr),
+      "create dataspace");
   const H5Attr attribute(
       H5Acreate2(object, name, types.utf8.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
       std::string("create attribute '") + name + "'");
@@ -46,10 +50,14 @@ std::vector<std::string> read_string_list_attribute(hid_t object, const char* na
                                                     const StoreTypes& types) {
   const H5Attr attribute(H5Aopen(object, name, H5P_DEFAULT),
                          std::string("open attribute '") + name + "'");
-  const H5Space space(H5Aget_space(attribute.get()), "get attribute space");
+  return read_string_list(attribute.get(), types);
+}
+
+std::vector<std::string> read_string_list(hid_t attribute, const StoreTypes& types) {
+  const H5Space space(H5Aget_space(attribute), "get attribute space");
   const auto n = static_cast<std::size_t>(H5Sget_simple_extent_npoints(space.get()));
   std::vector<char*> texts(n, nullptr);
-  if (n > 0) h5_check(H5Aread(attribute.get(), types.utf8.get(), texts.data()), "read attribute");
+  if (n > 0) h5_check(H5Aread(attribute, types.utf8.get(), texts.data()), "read attribute");
   std::vector<std::string> values;
   for (char* t : texts) values.emplace_back(t ? t : "");
   if (n > 0) H5Dvlen_reclaim(types.utf8.get(), space.get(), H5P_DEFAULT, texts.data());
