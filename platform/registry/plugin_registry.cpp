@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "registry/sha256.hpp"
+#include "registry/digest_cache.hpp"
 
 namespace assay {
 
@@ -110,7 +110,7 @@ void PluginRegistry::load_file(const fs::path& file) {
   plugin->version = manifest.version;
   plugin->sdk_version = manifest.sdk_version;
   plugin->path = fs::absolute(file);
-  plugin->sha256 = sha256_file(file);
+  plugin->sha256 = cached_sha256_file(file);
   for (auto& m : list) {
     if (m.info.version.empty()) m.info.version = plugin->version;
     auto id = m.info.id;
