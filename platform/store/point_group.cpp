@@ -31,7 +31,7 @@ void write_point_attributes(hid_t group, const PointResult& point, const StoreTy
   std::vector<std::string> rows;
   for (const auto& record : point.nodes)
     rows.insert(rows.end(), {record.node, record.key, record.origin});
-  write_string_list_attribute(group, kNodesAttribute, rows, types, 3);
+  write_string_rows_attribute(group, kNodesAttribute, rows, 3);
 }
 
 void read_node_rows(hid_t attribute, const StoreTypes& types, PointResult& point) {

@@ -147,7 +147,7 @@ first = f["points"][ids[0]]["data"]["matrix"][()]
 for i in ids:
     p = f["points"][i]
     assert np.array_equal(p["data"]["matrix"][()], first)
-    keys = {node: key for node, key, origin in p.attrs["nodes"]}
+    keys = {node.decode(): key.decode() for node, key, origin in p.attrs["nodes"]}
     assert np.array_equal(f["nodes"][keys["data"]]["matrix"][()], first)
     assert keys["down"] not in f["nodes"] and p["down"]["value"][()] == 1.0
 print("ok")
