@@ -132,22 +132,25 @@ H5Group create_point_group(hid_t points, const PointResult& point, const StoreTy
 void write_point_group(hid_t points, NodeGroups& nodes, const PointResult& point,
                        const StoreTypes& types, const DatasetLayouts& layouts) {
   const H5Group group = create_point_group(points, point, types);
+  // Nodes in record order, which is the pipeline's: readers list a point's links in that order.
+  for (const auto& record : point.nodes) {
+    if (nodes.has(record.key)) {
+      nodes.link(record.key, group.get(), record.node);
+      continue;
+    }
+    const H5Group node(H5Gcreate2(group.get(), record.node.c_str(), H5P_DEFAULT,
+                                  types.group_creation.get(), H5P_DEFAULT),
+                       "create node group '" + record.node + "'");
+    for (const auto& output : point.outputs)
+      if (output.node == record.node)
+        write_value_dataset(node.get(), output.port.c_str(), output.value, types, layouts);
+    nodes.add(record.key, point.id, record.node);
+  }
   std::vector<std::pair<std::string, H5Group>> own;
   for (const auto& output : point.outputs) {
-    const auto* record = find_record(point, output.node);
-    if (record && nodes.has(record->key)) continue;
+    if (find_record(point, output.node)) continue;
     const hid_t node = node_group(group.get(), output.node, types, own);
     write_value_dataset(node, output.port.c_str(), output.value, types, layouts);
-  }
-  for (const auto& record : point.nodes) {
-    const bool here =
-        std::any_of(own.begin(), own.end(), [&](const auto& g) { return g.first == record.node; });
-    if (!here && nodes.has(record.key)) {
-      nodes.link(record.key, group.get(), record.node);
-    } else {
-      node_group(group.get(), record.node, types, own);  // a node without outputs still has one
-      nodes.add(record.key, point.id, record.node);
-    }
   }
 }
 

@@ -133,6 +133,14 @@ TEST_CASE("a shared output is stored once and h5py reads it at every point", "[l
   INFO("shared " << shared << " bytes, distinct " << distinct << " bytes");
   CHECK(shared < 2 * 400 * 400 * 8);  // one matrix (compressed a little) and some metadata
   CHECK(distinct > 5 * shared);       // ten matrices
+  // Every point lists its nodes in pipeline order, whether it holds them or links to them.
+  for (const auto& p : read_results(dir.file("shared.h5")).points) {
+    REQUIRE(p.nodes.size() == 2);
+    CHECK(p.nodes[0].node == "data");
+    CHECK(p.nodes[1].node == "down");
+    REQUIRE(!p.outputs.empty());
+    CHECK(p.outputs.front().node == "data");
+  }
   if (std::system("/usr/bin/python3 -c 'import h5py' 2>/dev/null") != 0) {
     WARN("h5py check skipped: /usr/bin/python3 has no h5py");
     return;
