@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "assay/host.hpp"
-#include "registry/sha256.hpp"
+#include "registry/digest_cache.hpp"
 
 namespace assay {
 
@@ -112,7 +112,7 @@ void PluginRegistry::load_file(const fs::path& file) {
   plugin->sdk_version = manifest.sdk_version;
   plugin->license = manifest.license ? manifest.license : "";
   plugin->path = fs::absolute(file);
-  plugin->sha256 = sha256_file(file);
+  plugin->sha256 = cached_sha256_file(file);
   for (auto& m : list) {
     if (m.info.version.empty()) m.info.version = plugin->version;
     auto id = m.info.id;

@@ -37,13 +37,8 @@ void copy_from_file(ResultFileBuilder& builder, const ResultSource& source,
   const H5File file = open_hdf5_file(source.path);
   const H5Group points(H5Gopen2(file.get(), "points", H5P_DEFAULT),
                        "open /points of " + source.path.string());
-  // A result of format 1 has no /nodes: its points hold their node groups themselves.
-  H5Group nodes;
-  if (H5Lexists(file.get(), "nodes", H5P_DEFAULT) > 0)
-    nodes = H5Group(H5Gopen2(file.get(), "nodes", H5P_DEFAULT),
-                    "open /nodes of " + source.path.string());
   for (const auto& id : ids)
-    builder.copy(points.get(), nodes.get(), id, index.info.swept_keys, new_index(reindex, id));
+    builder.copy(points.get(), id, index.info.swept_keys, new_index(reindex, id));
 }
 
 void put_from_part(ResultFileBuilder& builder, const ResultSource& source, const SourceIndex& index,

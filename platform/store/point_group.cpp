@@ -11,6 +11,8 @@
 namespace assay {
 
 namespace {
+constexpr const char* kNodesAttribute = "nodes";  // rows of node, key, origin
+// Format 2 stored a node's record as two attributes.
 const std::string kKeyPrefix = "node_key:";
 const std::string kOriginPrefix = "node_origin:";
 constexpr const char* kLogAttribute = "log";  // no "node.param" key: those have a '.'
@@ -30,14 +32,24 @@ void write_point_attributes(hid_t group, const PointResult& point, const StoreTy
   write_value_attribute(group, "error", Value(point.error), types);
   write_value_attribute(group, "wall_s", Value(point.wall_s), types);
   write_point_log(group, point, types);
-  for (const auto& record : point.nodes) {
-    write_value_attribute(group, (kKeyPrefix + record.node).c_str(), Value(record.key), types);
-    write_value_attribute(group, (kOriginPrefix + record.node).c_str(), Value(record.origin),
-                          types);
-  }
+  if (point.nodes.empty()) return;
+  // One attribute for all node records: each attribute is an object header message, and the
+  // writer's time per point is mostly HDF5's per-object work.
+  std::vector<std::string> rows;
+  for (const auto& record : point.nodes)
+    rows.insert(rows.end(), {record.node, record.key, record.origin});
+  write_string_rows_attribute(group, kNodesAttribute, rows, 3);
 }
 
-// The node records read from "node_key:<node>" and "node_origin:<node>"; a node name has no ':'.
+void read_node_rows(hid_t attribute, const StoreTypes& types, PointResult& point) {
+  const auto rows = read_string_list(attribute, types);
+  if (rows.size() % 3 != 0) throw Error("damaged node records of point '" + point.id + "'");
+  for (std::size_t i = 0; i < rows.size(); i += 3)
+    point.nodes.push_back({rows[i], rows[i + 1], rows[i + 2]});
+}
+
+// The node records of format 2, "node_key:<node>" and "node_origin:<node>"; a node name has no
+// ':'.
 bool read_node_attribute(const char* name, Value& value, PointResult& point) {
   const std::string text = name;
   const bool key = text.starts_with(kKeyPrefix), origin = text.starts_with(kOriginPrefix);
@@ -71,6 +83,7 @@ void read_point_attribute(const char* name, hid_t attribute, const StoreTypes& t
     h5_check(H5Aread(attribute, H5T_NATIVE_UINT64, &point.sweep_index), "read sweep_index");
     return;
   }
+  if (std::strcmp(name, kNodesAttribute) == 0) return read_node_rows(attribute, types, point);
   Value value = read_attribute_value(attribute, types);
   if (read_node_attribute(name, value, point)) return;
   if (std::strcmp(name, "replicate") == 0)
@@ -123,19 +136,24 @@ H5Group create_point_group(hid_t points, const PointResult& point, const StoreTy
   return group;
 }
 
-// Outputs of a node without a lineage record (a point built by hand, not by a run) are
-// written into a group of the point's own.
+// Outputs of a node without a lineage record (a point built by hand, not by a run) or with a
+// key the file does not hold yet are written into a group of the point's own.
 void write_point_group(hid_t points, NodeGroups& nodes, const PointResult& point,
                        const StoreTypes& types, const DatasetLayouts& layouts) {
   const H5Group group = create_point_group(points, point, types);
+  // Nodes in record order, which is the pipeline's: readers list a point's links in that order.
   for (const auto& record : point.nodes) {
-    if (!nodes.has(record.key)) {
-      const H5Group stored = nodes.create(record.key, types.group_creation.get());
-      for (const auto& output : point.outputs)
-        if (output.node == record.node)
-          write_value_dataset(stored.get(), output.port.c_str(), output.value, types, layouts);
+    if (nodes.has(record.key)) {
+      nodes.link(record.key, group.get(), record.node);
+      continue;
     }
-    nodes.link(record.key, group.get(), record.node);
+    const H5Group node(H5Gcreate2(group.get(), record.node.c_str(), H5P_DEFAULT,
+                                  types.group_creation.get(), H5P_DEFAULT),
+                       "create node group '" + record.node + "'");
+    for (const auto& output : point.outputs)
+      if (output.node == record.node)
+        write_value_dataset(node.get(), output.port.c_str(), output.value, types, layouts);
+    nodes.add(record.key, point.id, record.node);
   }
   std::vector<std::pair<std::string, H5Group>> own;
   for (const auto& output : point.outputs) {

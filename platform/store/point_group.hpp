@@ -1,9 +1,10 @@
 // One sweep point in the result layout (DESIGN.md): the group /points/<id> with attributes for
-// every swept param ("node.param"), replicate, seed, status, error and wall_s (and log, when
-// its nodes logged something), and for each
-// node with outputs its lineage key ("node_key:<node>") and where it came from
-// ("node_origin:<node>"); and one link per node to the group of its outputs, /nodes/<key>
-// (node_groups.hpp), holding one dataset per output port.
+// every swept param ("node.param"), replicate, seed, status, error, wall_s (and log, when its
+// nodes logged something), and "nodes": one
+// row per node with outputs, (node, lineage key, where it came from); and one group per node
+// holding one dataset per output port, which is a hard link to /nodes/<key> when another point
+// shares the node (node_groups.hpp). Format 2 files, read here too, had two attributes per node,
+// "node_key:<node>" and "node_origin:<node>".
 #pragma once
 
 #include <string>
@@ -17,7 +18,7 @@
 
 namespace assay {
 
-// Writes the point; a node's outputs are written to /nodes the first time its key is seen.
+// Writes the point; a node's outputs are written the first time the file sees its key.
 void write_point_group(hid_t points, NodeGroups& nodes, const PointResult& point,
                        const StoreTypes& types, const DatasetLayouts& layouts);
 

@@ -32,7 +32,7 @@ ResultFileBuilder::ResultFileBuilder(fs::path target, const RunInfo& info)
   // /points holds thousands of links: no creation order index, h5py lists them by name (id).
   points_ = H5Group(H5Gcreate2(file_.get(), "points", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
                     "create /points");
-  nodes_ = NodeGroups(file_.get());
+  nodes_ = NodeGroups(file_.get(), points_.get());
 }
 
 ResultFileBuilder::~ResultFileBuilder() {
@@ -56,7 +56,7 @@ void ResultFileBuilder::put(const PointResult& point) {
   summaries_[point.id] = summary_of(point);
 }
 
-void ResultFileBuilder::copy(hid_t source_points, hid_t source_nodes, const std::string& id,
+void ResultFileBuilder::copy(hid_t source_points, const std::string& id,
                              const std::vector<std::string>& source_swept_keys,
                              std::optional<std::uint64_t> sweep_index) {
   forget(id);
@@ -66,14 +66,14 @@ void ResultFileBuilder::copy(hid_t source_points, hid_t source_nodes, const std:
   const H5Group target = create_point_group(points_.get(), summary, types_);
   for (const auto& node : link_names(source.get())) {
     const auto* record = find_record(summary, node);
-    if (!record) {
-      h5_check(
-          H5Ocopy(source.get(), node.c_str(), target.get(), node.c_str(), H5P_DEFAULT, H5P_DEFAULT),
-          "copy node '" + node + "' of point '" + id + "'");
+    if (record && nodes_.has(record->key)) {
+      nodes_.link(record->key, target.get(), node);
       continue;
     }
-    nodes_.copy_from(source_nodes, record->key);
-    nodes_.link(record->key, target.get(), node);
+    h5_check(
+        H5Ocopy(source.get(), node.c_str(), target.get(), node.c_str(), H5P_DEFAULT, H5P_DEFAULT),
+        "copy node '" + node + "' of point '" + id + "'");
+    if (record) nodes_.add(record->key, id, node);
   }
   summaries_[id] = std::move(summary);
 }
@@ -93,8 +93,11 @@ void ResultFileBuilder::publish() {
 }
 
 void ResultFileBuilder::forget(const std::string& id) {
-  if (summaries_.erase(id) > 0)
-    h5_check(H5Ldelete(points_.get(), id.c_str(), H5P_DEFAULT), "replace point '" + id + "'");
+  const auto it = summaries_.find(id);
+  if (it == summaries_.end()) return;
+  for (const auto& record : it->second.nodes) nodes_.forget(record.key, id);
+  summaries_.erase(it);
+  h5_check(H5Ldelete(points_.get(), id.c_str(), H5P_DEFAULT), "replace point '" + id + "'");
 }
 
 }  // namespace assay

@@ -29,11 +29,10 @@ class ResultFileBuilder {
   std::optional<PointStatus> status_of(const std::string& id) const;
   // Writes the point, replacing any record of the same id written before.
   void put(const PointResult& point);
-  // Copies /points/<id> from another result file (its /points and /nodes groups), replacing
-  // any record of the same id; its nodes are copied as stored, without decompressing them, and
-  // only when this file does not hold their keys yet. `sweep_index`, if given, replaces the
-  // point's own.
-  void copy(hid_t source_points, hid_t source_nodes, const std::string& id,
+  // Copies /points/<id> from another result file's /points group, replacing any record of the
+  // same id; its nodes are copied as stored, without decompressing them, and only when this
+  // file does not hold their keys yet. `sweep_index`, if given, replaces the point's own.
+  void copy(hid_t source_points, const std::string& id,
             const std::vector<std::string>& source_swept_keys,
             std::optional<std::uint64_t> sweep_index = std::nullopt);
   void publish();

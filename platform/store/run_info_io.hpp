@@ -10,9 +10,11 @@
 
 namespace assay {
 
-// The layout's version: 2 adds node lineage (/nodes/<key>, node_key:/node_origin: attributes,
-// node seeds from lineage keys). Results without the attribute are format 1.
-inline constexpr std::uint64_t kResultFormat = 2;
+// The layout's version: 2 adds node lineage (/nodes/<key> for every key, node_key:/node_origin:
+// attributes, node seeds from lineage keys); 3 keeps a node only one point has in that point's
+// group, with /nodes/<key> for shared keys alone, and a point's node records in one "nodes"
+// attribute. Results without the attribute are format 1. Formats 1 and 2 are still read.
+inline constexpr std::uint64_t kResultFormat = 3;
 
 void write_run_info(hid_t file, const RunInfo& info, const StoreTypes& types);
 RunInfo read_run_info(hid_t file, const StoreTypes& types);

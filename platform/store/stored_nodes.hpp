@@ -1,11 +1,14 @@
-// StoredNodes: the node outputs of an older result file (its /nodes groups), as a NodeSource
+// StoredNodes: the node outputs of an older result file (its /nodes groups, and the nodes only
+// one point has, in that point's group), as a NodeSource
 // for `assay run --reuse` and `--resume`. A node key is a hash of the node's whole lineage,
 // method version included, so a key found here is the same computation.
 #pragma once
 
+#include <hdf5.h>
+
 #include <filesystem>
 #include <string>
-#include <unordered_set>
+#include <unordered_map>
 
 #include "store/node_source.hpp"
 
@@ -22,9 +25,11 @@ class StoredNodes final : public NodeSource {
   std::size_t size() const { return keys_.size(); }
 
  private:
+  void add_point_keys(hid_t file);
+
   std::filesystem::path file_;
   std::string name_;
-  std::unordered_set<std::string> keys_;
+  std::unordered_map<std::string, std::string> keys_;  // key -> path of its group
 };
 
 }  // namespace assay

@@ -50,7 +50,7 @@ inline void require_same_points(const ResultSet& expected, const ResultSet& foun
   }
 }
 
-// How many node lineages a finished result stores (links in /nodes).
+// How many node lineages a finished result shares between points (links in /nodes).
 inline hsize_t count_node_groups(const std::string& file) {
   const hid_t h5 = H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   REQUIRE(h5 >= 0);

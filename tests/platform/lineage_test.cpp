@@ -11,6 +11,7 @@
 
 #include "store/result_store.hpp"
 #include "support/assay_process.hpp"
+#include "support/skip.hpp"
 
 using namespace assay;
 using namespace assay::testing;
@@ -133,6 +134,14 @@ TEST_CASE("a shared output is stored once and h5py reads it at every point", "[l
   INFO("shared " << shared << " bytes, distinct " << distinct << " bytes");
   CHECK(shared < 2 * 400 * 400 * 8);  // one matrix (compressed a little) and some metadata
   CHECK(distinct > 5 * shared);       // ten matrices
+  // Every point lists its nodes in pipeline order, whether it holds them or links to them.
+  for (const auto& p : read_results(dir.file("shared.h5")).points) {
+    REQUIRE(p.nodes.size() == 2);
+    CHECK(p.nodes[0].node == "data");
+    CHECK(p.nodes[1].node == "down");
+    REQUIRE(!p.outputs.empty());
+    CHECK(p.outputs.front().node == "data");
+  }
   if (std::system("/usr/bin/python3 -c 'import h5py' 2>/dev/null") != 0) {
     WARN("h5py check skipped: /usr/bin/python3 has no h5py");
     return;
@@ -141,13 +150,15 @@ TEST_CASE("a shared output is stored once and h5py reads it at every point", "[l
 import sys, h5py, numpy as np
 f = h5py.File(sys.argv[1], "r")
 ids = [x.decode() for x in f["index"]["point_id"]]
-assert len(ids) == 10 and len(f["nodes"]) == 11, (len(ids), len(f["nodes"]))
+# /nodes holds the one shared key; each point's own "down" node stays in its group.
+assert len(ids) == 10 and len(f["nodes"]) == 1, (len(ids), len(f["nodes"]))
 first = f["points"][ids[0]]["data"]["matrix"][()]
 for i in ids:
     p = f["points"][i]
     assert np.array_equal(p["data"]["matrix"][()], first)
-    key = p.attrs["node_key:data"]
-    assert np.array_equal(f["nodes"][key]["matrix"][()], first)
+    keys = {node.decode(): key.decode() for node, key, origin in p.attrs["nodes"]}
+    assert np.array_equal(f["nodes"][keys["data"]]["matrix"][()], first)
+    assert keys["down"] not in f["nodes"] and p["down"]["value"][()] == 1.0
 print("ok")
 )");
   CHECK(std::system(
@@ -182,6 +193,56 @@ TEST_CASE("run --reuse takes nodes from an older result and gives bit-identical 
                                    "--set", "pipeline.seed=7", "--reuse", dir.file("old.h5")});
   REQUIRE(reseeded.exit_code == 0);
   CHECK(calls(dir.file("up.tally")) == 4);
+}
+
+TEST_CASE("a result of format 2 is still read, and --reuse takes its nodes", "[lineage][store]") {
+  if (std::system("/usr/bin/python3 -c 'import h5py' 2>/dev/null") != 0) {
+    ASSAY_SKIP("/usr/bin/python3 has no h5py to write the format 2 layout");
+  }
+  TempFolder dir("format2");
+  write_text(dir.file("p.toml"), shared_pipeline(dir, 0, "[0.0, 0.001]", 2, false));
+  REQUIRE(run_assay({"run", dir.file("p.toml"), "-o", dir.file("r.h5"), "-q"}).exit_code == 0);
+  // Format 2 as README's layout described it: two attributes per node and every key in /nodes.
+  write_text(dir.file("to_format2.py"), R"(
+import sys, shutil, h5py, numpy as np
+shutil.copy(sys.argv[1], sys.argv[2])
+f = h5py.File(sys.argv[2], "r+")
+for p in f["points"].values():
+    for node, key, origin in p.attrs["nodes"]:
+        node, key, origin = node.decode(), key.decode(), origin.decode()
+        p.attrs["node_key:" + node] = key
+        p.attrs["node_origin:" + node] = origin
+        if key not in f["nodes"]:
+            f["nodes"][key] = p[node]
+    del p.attrs["nodes"]
+f.attrs["result_format"] = np.uint64(2)
+)");
+  REQUIRE(std::system(("/usr/bin/python3 " + dir.file("to_format2.py") + " " + dir.file("r.h5") +
+                       " " + dir.file("old.h5"))
+                          .c_str()) == 0);
+  const auto now = read_results(dir.file("r.h5"));
+  const auto old = read_results(dir.file("old.h5"));
+  REQUIRE(old.points.size() == 4);
+  REQUIRE(old.points.size() == now.points.size());
+  for (std::size_t i = 0; i < old.points.size(); ++i) {
+    CHECK(old.points[i].outputs == now.points[i].outputs);
+    REQUIRE(old.points[i].nodes.size() == now.points[i].nodes.size());
+    for (std::size_t k = 0; k < now.points[i].nodes.size(); ++k) {
+      CHECK(old.points[i].nodes[k].node == now.points[i].nodes[k].node);
+      CHECK(old.points[i].nodes[k].key == now.points[i].nodes[k].key);
+      CHECK(old.points[i].nodes[k].origin == now.points[i].nodes[k].origin);
+    }
+  }
+  REQUIRE(calls(dir.file("down.tally")) == 4);
+  REQUIRE(run_assay({"run", dir.file("p.toml"), "-o", dir.file("new.h5"), "-q", "--reuse",
+                     dir.file("old.h5")})
+              .exit_code == 0);
+  CHECK(calls(dir.file("up.tally")) == 2);  // nothing recomputed
+  CHECK(calls(dir.file("down.tally")) == 4);
+  const auto reused = read_results(dir.file("new.h5"));
+  REQUIRE(reused.points.size() == now.points.size());
+  for (std::size_t i = 0; i < now.points.size(); ++i)
+    CHECK(reused.points[i].outputs == now.points[i].outputs);
 }
 
 TEST_CASE("run --resume of a grown sweep runs only the new points", "[lineage][store]") {
