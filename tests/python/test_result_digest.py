@@ -1,0 +1,73 @@
+"""scripts/result_digest: run-to-run identity of real result files, and what breaks it."""
+
+import shutil
+import subprocess
+import unittest
+
+import h5py
+
+import support
+
+SCRIPT = support.SOURCE / "scripts" / "result_digest"
+
+
+def digest(*args):
+    return subprocess.run(["/usr/bin/python3", SCRIPT, *map(str, args)], capture_output=True,
+                          text=True)
+
+
+def verdicts(done):
+    """The (verdict, point id, item) lines a comparison printed."""
+    return [tuple(line.split()[:3]) for line in done.stdout.splitlines()
+            if line.split()[0] in ("differ", "missing", "extra")]
+
+
+class ResultDigest(unittest.TestCase):
+    def test_two_runs_with_the_same_seed_are_identical(self):
+        again = support.result_of(support.EXAMPLES, "examples_again")
+        done = digest(support.examples(), "--compare", again)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        self.assertEqual(verdicts(done), [])
+
+    def test_another_seed_changes_outputs_and_seeds_not_points(self):
+        other = support.FOLDER / "examples_seed2.h5"
+        support.assay("run", support.EXAMPLES, "-o", other, "-q", "-j", 1,
+                      "--set", "pipeline.seed=2")
+        done = digest(support.examples(), "--compare", other)
+        self.assertEqual(done.returncode, 1)
+        items = {item for verdict, _, item in verdicts(done) if verdict == "differ"}
+        self.assertEqual(items, {"@seed", "data/matrix", "summary/mean", "summary/frobenius"})
+        self.assertEqual([v for v in verdicts(done) if v[0] != "differ"], [])
+
+    def test_one_changed_stored_element_is_the_one_difference(self):
+        changed = support.FOLDER / "examples_changed.h5"
+        shutil.copy(support.examples(), changed)
+        with h5py.File(changed, "r+") as f:
+            point = sorted(f["points"])[0]
+            matrix = f["points"][point]["data"]["matrix"]
+            matrix[0, 0] = matrix[0, 0] + 2**-40  # a difference far below any printed digit
+        done = digest(support.examples(), "--compare", changed)
+        self.assertEqual(done.returncode, 1)
+        self.assertEqual(verdicts(done), [("differ", point, "data/matrix")])
+
+    def test_points_only_in_one_file_are_missing_or_extra(self):
+        fewer = support.FOLDER / "examples_fewer.h5"
+        support.assay("run", support.EXAMPLES, "-o", fewer, "-q", "-j", 1,
+                      "--set", "sweep.data.rows=[2, 8]")
+        done = digest(support.examples(), "--compare", fewer)
+        self.assertEqual(done.returncode, 1)
+        found = {verdict for verdict, _, _ in verdicts(done)}
+        self.assertEqual(found, {"missing"})  # the rows = 32 points, 4 of them
+        self.assertEqual(len({p for _, p, _ in verdicts(done)}), 4)
+        self.assertEqual(digest(fewer, "--compare", support.examples()).returncode, 1)
+
+    def test_failed_points_digest_their_status_and_error(self):
+        lines = digest(support.with_failures()).stdout.splitlines()
+        statuses = [line for line in lines if line.split()[1] == "@status"]
+        self.assertEqual(len(statuses), 12)
+        self.assertEqual(sum(line.endswith("'failed'") for line in statuses), 6)
+        self.assertFalse(any("wall_s" in line or "node_key" in line for line in lines))
+
+
+if __name__ == "__main__":
+    unittest.main()
