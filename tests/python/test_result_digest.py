@@ -61,6 +61,15 @@ class ResultDigest(unittest.TestCase):
         self.assertEqual(len({p for _, p, _ in verdicts(done)}), 4)
         self.assertEqual(digest(fewer, "--compare", support.examples()).returncode, 1)
 
+    def test_two_nodes_of_one_lineage_are_both_digested(self):
+        # Same method, params and inputs: one /nodes group, hard-linked as both a and b.
+        pipeline = support.FOLDER / "twin.toml"
+        pipeline.write_text('[pipeline]\nname = "twin"\n[nodes.a]\nmethod = "uniform_matrix"\n'
+                            '[nodes.b]\nmethod = "uniform_matrix"\n')
+        twin = support.result_of(pipeline, "twin")
+        items = [line.split()[1] for line in digest(twin).stdout.splitlines()]
+        self.assertEqual([i for i in items if not i.startswith("@")], ["a/matrix", "b/matrix"])
+
     def test_failed_points_digest_their_status_and_error(self):
         lines = digest(support.with_failures()).stdout.splitlines()
         statuses = [line for line in lines if line.split()[1] == "@status"]
