@@ -16,6 +16,13 @@ def digest(*args):
                           text=True)
 
 
+def examples_with(name, override):
+    """examples.toml run with one --set override; returns the path of its result."""
+    out = support.FOLDER / f"{name}.h5"
+    support.assay("run", support.EXAMPLES, "-o", out, "-q", "-j", 1, "--set", override)
+    return out
+
+
 def verdicts(done):
     """The (verdict, point id, item) lines a comparison printed."""
     return [tuple(line.split()[:3]) for line in done.stdout.splitlines()
@@ -30,9 +37,7 @@ class ResultDigest(unittest.TestCase):
         self.assertEqual(verdicts(done), [])
 
     def test_another_seed_changes_outputs_and_seeds_not_points(self):
-        other = support.FOLDER / "examples_seed2.h5"
-        support.assay("run", support.EXAMPLES, "-o", other, "-q", "-j", 1,
-                      "--set", "pipeline.seed=2")
+        other = examples_with("examples_seed2", "pipeline.seed=2")
         done = digest(support.examples(), "--compare", other)
         self.assertEqual(done.returncode, 1)
         items = {item for verdict, _, item in verdicts(done) if verdict == "differ"}
@@ -51,9 +56,7 @@ class ResultDigest(unittest.TestCase):
         self.assertEqual(verdicts(done), [("differ", point, "data/matrix")])
 
     def test_points_only_in_one_file_are_missing_or_extra(self):
-        fewer = support.FOLDER / "examples_fewer.h5"
-        support.assay("run", support.EXAMPLES, "-o", fewer, "-q", "-j", 1,
-                      "--set", "sweep.data.rows=[2, 8]")
+        fewer = examples_with("examples_fewer", "sweep.data.rows=[2, 8]")
         done = digest(support.examples(), "--compare", fewer)
         self.assertEqual(done.returncode, 1)
         found = {verdict for verdict, _, _ in verdicts(done)}
