@@ -4,6 +4,7 @@
 // science and registers the paper's claims (claims.hpp).
 #include <assay/sdk.hpp>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>

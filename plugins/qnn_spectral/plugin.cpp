@@ -4,6 +4,7 @@
 #include <assay/sdk.hpp>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
