@@ -1,14 +1,16 @@
 // The monoculture plugin: measuring monoculture (excess agreement between models) against
 // marginal and item-difficulty null models, over chosen populations of models and items.
-// Thin glue: declares the methods and the paper's checks, reads params, calls the science.
+// Thin glue: binds the methods' params and outputs to the science's structs, calls the
+// science and registers the paper's claims (claims.hpp).
 #include <assay/sdk.hpp>
 #include <cmath>
-#include <limits>
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "claim_figures.hpp"
+#include "claims.hpp"
 #include "excess_measures.hpp"
 #include "irt_fit.hpp"
 #include "paper_claims.hpp"
@@ -21,424 +23,426 @@ namespace mc = assay::monoculture;
 
 constexpr const char* kPaper =
     "Jo, Garg, Raghavan. The Subjectivity of Monoculture (seed paper 15)";
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 void host_parallel_for(std::size_t n, std::size_t grain, const mc::LoopBody& body) {
   assay::parallel_for(n, grain, body);
 }
 
 // Science errors (std::invalid_argument) become assay::Error naming the method.
-assay::MethodFn guarded(std::string id, void (*run)(assay::Context&)) {
-  return [id = std::move(id), run](assay::Context& ctx) {
+template <class In, class Out>
+auto guarded(std::string id, Out (*run)(const In&, assay::Context&)) {
+  return [id = std::move(id), run](const In& in, assay::Context& ctx) {
     try {
-      run(ctx);
+      return run(in, ctx);
     } catch (const std::invalid_argument& e) {
       throw assay::Error(id + ": " + e.what());
     }
   };
 }
 
-std::vector<int> clusters_of(const std::vector<std::int64_t>& raw) {
-  return {raw.begin(), raw.end()};
+// Binds the IRT fit params at `fit` (an IrtFitOptions) of a method's settings.
+template <class Fit>
+auto fit_params(Fit fit) {
+  return [fit](auto& m) {
+    m.param(
+         [fit](auto& s) -> auto& { return fit(s).grid_points; }, "grid_points",
+         "quadrature nodes over +-6 sd of difficulty", assay::range(11, 1001))
+        .param(
+            [fit](auto& s) -> auto& { return fit(s).max_iterations; }, "max_iterations",
+            "EM iteration limit", assay::range(1, 100000))
+        .param(
+            [fit](auto& s) -> auto& { return fit(s).tolerance; }, "tolerance",
+            "largest parameter change counted as converged", assay::range(1e-12, 1))
+        .param(
+            [fit](auto& s) -> auto& { return fit(s).log_discrimination_prior_sd; },
+            "discrimination_prior_sd", "2pl: sd of the log-normal prior on a",
+            assay::range(0.01, 10));
+  };
 }
 
-// ---- checks: the paper's claims (paper_claims.hpp, reduced by claim_figures.hpp) ----------
-
-assay::CheckResult at_least_zero(const mc::ClaimFigure& f) {
-  return assay::expect_at_least(f.measured, 0.0, f.detail);
-}
-
-assay::CheckResult check_recovery(const assay::CheckContext& c) {
-  const mc::ClaimFigure f = mc::recovery_min_correlation(mc::rasch_recovery(c.seed));
-  return assay::expect_at_least(f.measured, 0.95, f.detail);
-}
-
-assay::CheckResult check_marginal_excess(const assay::CheckContext& c) {
-  return at_least_zero(mc::marginal_excess_lower_bound(mc::rasch_population_nulls(c.seed)));
-}
-
-assay::CheckResult check_item_null_excess(const assay::CheckContext& c) {
-  const mc::ClaimFigure f = mc::item_excess_near_zero(mc::rasch_population_nulls(c.seed));
-  return assay::expect_near(f.measured, 0.0, f.tolerance, f.detail);
-}
-
-assay::CheckResult check_closed_form(const assay::CheckContext& c) {
-  const mc::ClaimFigure f = mc::closed_form_max_z(mc::item_null_closed_form(c.seed));
-  return assay::expect_at_most(f.measured, 3.0, f.detail);
-}
-
-assay::CheckResult check_planted_detected(const assay::CheckContext& c) {
-  return at_least_zero(mc::planted_lowest_bound(mc::planted_monoculture_power(c.seed)));
-}
-
-assay::CheckResult check_planted_grows(const assay::CheckContext& c) {
-  return at_least_zero(mc::planted_smallest_increase(mc::planted_monoculture_power(c.seed)));
-}
-
-assay::CheckResult check_sign_flip(const assay::CheckContext& c) {
-  return at_least_zero(mc::sign_flip_margin(mc::population_sign_flip(c.seed)));
+// Binds the measure params (null, resamples, level and the fit's) at `options` (a
+// MeasureOptions) of a method's settings.
+template <class Options>
+auto measure_params(Options options) {
+  return [options](auto& m) {
+    m.choice(
+         [options](auto& s) -> auto& { return options(s).null; }, "null",
+         {{"marginal", mc::NullModel::marginal},
+          {"rasch", mc::NullModel::rasch},
+          {"2pl", mc::NullModel::two_pl}},
+         "null model of independent agreement: per-model accuracies, or independence "
+         "given the item under a fitted Rasch / 2PL model")
+        .param(
+            [options](auto& s) -> auto& { return options(s).resamples; }, "resamples",
+            "bootstrap resamples over items", assay::range(20, 100000))
+        .param(
+            [options](auto& s) -> auto& { return options(s).level; }, "level",
+            "confidence level of the intervals", assay::range(0.5, 0.999))
+        .with(fit_params([options](auto& s) -> auto& { return options(s).fit; }));
+  };
 }
 
 // ---- irt_population -------------------------------------------------------------------
 
-assay::MethodInfo irt_population_info() {
-  return assay::method("irt_population",
-                       "Simulated models x items responses: Rasch, 2PL or clusters sharing "
-                       "skills, with an optional planted shared-error factor and options")
-      .cite(kPaper)
-      .choice("model", "rasch", {"rasch", "2pl", "multidim"},
-              "rasch: sigma(theta - b); 2pl: sigma(a (theta - b)); multidim: Rasch plus a "
-              "per-cluster skill profile over `skills` item types")
-      .param<int>("models", 20, "number of models (rows)", assay::range(2, 100000))
-      .param<int>("items", 500, "number of items (columns)", assay::range(2, 10000000))
-      .param<double>("ability_sd", 1.0, "sd of abilities theta", assay::range(0, 20))
-      .param<double>("difficulty_sd", 1.0, "sd of difficulties b", assay::range(0, 20))
-      .param<double>("log_discrimination_sd", 0.3, "2pl: sd of log a", assay::range(0, 5))
-      .param<int>("clusters", 1, "model clusters (models dealt in turn)", assay::range(1, 100000))
-      .param<int>("skills", 3, "multidim: item types (items dealt in turn)", assay::range(1, 1000))
-      .param<double>("skill_sd", 1.0, "multidim: sd of a cluster's skill shifts",
-                     assay::range(0, 20))
-      .param<double>("shared_error", 0.0,
-                     "planted monoculture: loading of every model on its cluster's per-item "
-                     "N(0,1) error factor (logit scale)",
-                     assay::range(0, 20))
-      .param<int>("options", 4, "answer options per item (0 is the correct one)",
-                  assay::range(2, 64))
-      .param<double>("option_concentration", 1.0, "Dirichlet concentration of wrong options",
-                     assay::range(1e-3, 1e3))
-      .param<double>("shared_option", 0.0,
-                     "probability a wrong model picks its cluster's favourite wrong option",
-                     assay::range(0, 1))
-      .output<Eigen::MatrixXd>("responses", "models x items, 1 right, 0 wrong")
-      .output<Eigen::MatrixXd>("choices", "models x items, option chosen, 0 = correct")
-      .output<Eigen::VectorXd>("ability", "true theta per model")
-      .output<Eigen::VectorXd>("difficulty", "true b per item")
-      .output<Eigen::VectorXd>("discrimination", "true a per item (1 unless 2pl)")
-      .output<std::vector<std::int64_t>>("clusters", "cluster of each model")
-      .output<double>("accuracy", "mean of responses");
-}
+struct Population {
+  Eigen::MatrixXd responses;
+  Eigen::MatrixXd choices;
+  Eigen::VectorXd ability;
+  Eigen::VectorXd difficulty;
+  Eigen::VectorXd discrimination;
+  std::vector<int> clusters;
+  double accuracy = 0;
+};
 
-void irt_population(assay::Context& ctx) {
-  mc::PopulationSpec spec;
-  spec.model = mc::parse_population_model(ctx.param<std::string>("model"));
-  spec.models = ctx.param<int>("models");
-  spec.items = ctx.param<int>("items");
-  spec.ability_sd = ctx.param<double>("ability_sd");
-  spec.difficulty_sd = ctx.param<double>("difficulty_sd");
-  spec.log_discrimination_sd = ctx.param<double>("log_discrimination_sd");
-  spec.clusters = ctx.param<int>("clusters");
-  spec.skills = ctx.param<int>("skills");
-  spec.skill_sd = ctx.param<double>("skill_sd");
-  spec.shared_error = ctx.param<double>("shared_error");
-  spec.options = ctx.param<int>("options");
-  spec.option_concentration = ctx.param<double>("option_concentration");
-  spec.shared_option = ctx.param<double>("shared_option");
+Population irt_population(const mc::PopulationSpec& spec, assay::Context& ctx) {
   auto rng = ctx.rng();
   const mc::PopulationTruth truth = mc::draw_truth(spec, rng);
   mc::PopulationDraw draw = mc::draw_responses(truth, rng);
-  ctx.output("accuracy", draw.responses.mean());
-  ctx.output("responses", std::move(draw.responses));
-  ctx.output("choices", std::move(draw.choices));
-  ctx.output("ability", truth.ability);
-  ctx.output("difficulty", truth.difficulty);
-  ctx.output("discrimination", truth.discrimination);
-  ctx.output("clusters", std::vector<std::int64_t>(truth.cluster.begin(), truth.cluster.end()));
+  const double accuracy = draw.responses.mean();
+  return {std::move(draw.responses), std::move(draw.choices), truth.ability, truth.difficulty,
+          truth.discrimination,      truth.cluster,           accuracy};
+}
+
+assay::MethodExport irt_population_method() {
+  using S = mc::PopulationSpec;
+  return assay::method<S, Population>(
+             "irt_population",
+             "Simulated models x items responses: Rasch, 2PL or clusters sharing skills, with an "
+             "optional planted shared-error factor and options")
+      .cite(kPaper)
+      .choice(&S::model, "model",
+              {{"rasch", mc::PopulationModel::rasch},
+               {"2pl", mc::PopulationModel::two_pl},
+               {"multidim", mc::PopulationModel::multidimensional}},
+              "rasch: sigma(theta - b); 2pl: sigma(a (theta - b)); multidim: Rasch plus a "
+              "per-cluster skill profile over `skills` item types")
+      .param(&S::models, "models", "number of models (rows)", assay::range(2, 100000))
+      .param(&S::items, "items", "number of items (columns)", assay::range(2, 10000000))
+      .param(&S::ability_sd, "ability_sd", "sd of abilities theta", assay::range(0, 20))
+      .param(&S::difficulty_sd, "difficulty_sd", "sd of difficulties b", assay::range(0, 20))
+      .param(&S::log_discrimination_sd, "log_discrimination_sd", "2pl: sd of log a",
+             assay::range(0, 5))
+      .param(&S::clusters, "clusters", "model clusters (models dealt in turn)",
+             assay::range(1, 100000))
+      .param(&S::skills, "skills", "multidim: item types (items dealt in turn)",
+             assay::range(1, 1000))
+      .param(&S::skill_sd, "skill_sd", "multidim: sd of a cluster's skill shifts",
+             assay::range(0, 20))
+      .param(&S::shared_error, "shared_error",
+             "planted monoculture: loading of every model on its cluster's per-item N(0,1) "
+             "error factor (logit scale)",
+             assay::range(0, 20))
+      .param(&S::options, "options", "answer options per item (0 is the correct one)",
+             assay::range(2, 64))
+      .param(&S::option_concentration, "option_concentration",
+             "Dirichlet concentration of wrong options", assay::range(1e-3, 1e3))
+      .param(&S::shared_option, "shared_option",
+             "probability a wrong model picks its cluster's favourite wrong option",
+             assay::range(0, 1))
+      .output(&Population::responses, "responses", "models x items, 1 right, 0 wrong")
+      .output(&Population::choices, "choices", "models x items, option chosen, 0 = correct")
+      .output(&Population::ability, "ability", "true theta per model")
+      .output(&Population::difficulty, "difficulty", "true b per item")
+      .output(&Population::discrimination, "discrimination", "true a per item (1 unless 2pl)")
+      .output(&Population::clusters, "clusters", "cluster of each model")
+      .output(&Population::accuracy, "accuracy", "mean of responses")
+      .run(guarded("irt_population", irt_population));
 }
 
 // ---- irt_fit ---------------------------------------------------------------------------
 
-assay::MethodInfo& fit_params(assay::MethodInfo& info) {
-  return info
-      .param<int>("grid_points", 81, "quadrature nodes over +-6 sd of difficulty",
-                  assay::range(11, 1001))
-      .param<int>("max_iterations", 500, "EM iteration limit", assay::range(1, 100000))
-      .param<double>("tolerance", 1e-5, "largest parameter change counted as converged",
-                     assay::range(1e-12, 1))
-      .param<double>("discrimination_prior_sd", 0.5, "2pl: sd of the log-normal prior on a",
-                     assay::range(0.01, 10));
+struct FitInputs {
+  mc::IrtFitOptions options;
+  Eigen::MatrixXd responses;
+  std::optional<Eigen::VectorXd> true_ability;
+  std::optional<Eigen::VectorXd> true_difficulty;
+};
+
+struct FitOutputs {
+  Eigen::VectorXd ability;
+  Eigen::VectorXd difficulty;
+  Eigen::VectorXd discrimination;
+  double difficulty_sd = 0;
+  double log_likelihood = 0;
+  std::int64_t iterations = 0;
+  std::int64_t converged = 0;
+  std::optional<double> ability_correlation;
+  std::optional<double> difficulty_correlation;
+};
+
+// corr(fitted, truth) when the truth is given.
+std::optional<double> correlation_with(const std::optional<Eigen::VectorXd>& truth,
+                                       const Eigen::VectorXd& fitted, const char* port) {
+  if (!truth) return std::nullopt;
+  if (truth->size() != fitted.size())
+    throw assay::Error(std::string("irt_fit: input ") + port + " has " +
+                       std::to_string(truth->size()) + " entries, expected " +
+                       std::to_string(fitted.size()));
+  return mc::correlation(fitted, *truth);
 }
 
-mc::IrtFitOptions read_fit_options(const assay::Context& ctx) {
-  mc::IrtFitOptions o;
-  o.grid_points = ctx.param<int>("grid_points");
-  o.max_iterations = ctx.param<int>("max_iterations");
-  o.tolerance = ctx.param<double>("tolerance");
-  o.log_discrimination_prior_sd = ctx.param<double>("discrimination_prior_sd");
-  return o;
-}
-
-assay::MethodInfo irt_fit_info() {
-  assay::MethodInfo info =
-      assay::method("irt_fit",
-                    "Rasch or 2PL by marginal maximum likelihood (EM over a difficulty grid)")
-          .cite(kPaper)
-          .choice("model", "rasch", {"rasch", "2pl"}, "item response model")
-          .input<Eigen::MatrixXd>("responses", "models x items, entries 0 or 1")
-          .optional_input<Eigen::VectorXd>("true_ability", "simulated theta, for recovery")
-          .optional_input<Eigen::VectorXd>("true_difficulty", "simulated b, for recovery");
-  fit_params(info)
-      .output<Eigen::VectorXd>("ability", "fitted theta per model")
-      .output<Eigen::VectorXd>("difficulty", "posterior mean b per item")
-      .output<Eigen::VectorXd>("discrimination", "fitted a per item (1 under rasch)")
-      .output<double>("difficulty_sd", "fitted sd of the difficulty population")
-      .output<double>("log_likelihood", "marginal log-likelihood")
-      .output<std::int64_t>("iterations", "EM iterations run")
-      .output<std::int64_t>("converged", "1 if the tolerance was reached")
-      .output<double>("ability_correlation", "corr(fitted, true theta); NaN without truth")
-      .output<double>("difficulty_correlation", "corr(fitted, true b); NaN without truth")
-      .check("recovers_rasch_parameters",
-             "irt_fit recovers simulated abilities and difficulties with correlation >= 0.95 "
-             "at 1,000 items (100 models)",
-             check_recovery);
-  return info;
-}
-
-void irt_fit(assay::Context& ctx) {
-  mc::IrtFitOptions o = read_fit_options(ctx);
-  o.model = mc::parse_irt_model(ctx.param<std::string>("model"));
-  const auto responses = ctx.input<Eigen::MatrixXd>("responses");
-  const mc::IrtFit fit = mc::fit_irt(responses, o, host_parallel_for);
+FitOutputs irt_fit(const FitInputs& in, assay::Context&) {
+  const mc::IrtFit fit = mc::fit_irt(in.responses, in.options, host_parallel_for);
   const mc::IrtParameters& p = fit.parameters;
-  auto corr_with = [&](const char* port, const Eigen::VectorXd& fitted) {
-    if (!ctx.has_input(port)) return kNaN;
-    const auto truth = ctx.input<Eigen::VectorXd>(port);
-    if (truth.size() != fitted.size())
-      throw assay::Error(std::string("irt_fit: input ") + port + " has " +
-                         std::to_string(truth.size()) + " entries, expected " +
-                         std::to_string(fitted.size()));
-    return mc::correlation(fitted, truth);
-  };
-  ctx.output("ability_correlation", corr_with("true_ability", p.ability));
-  ctx.output("difficulty_correlation", corr_with("true_difficulty", p.difficulty));
-  ctx.output("ability", p.ability);
-  ctx.output("difficulty", p.difficulty);
-  ctx.output("discrimination", p.discrimination);
-  ctx.output("difficulty_sd", p.difficulty_sd);
-  ctx.output("log_likelihood", fit.log_likelihood);
-  ctx.output("iterations", static_cast<std::int64_t>(fit.iterations));
-  ctx.output("converged", static_cast<std::int64_t>(fit.converged ? 1 : 0));
+  return {p.ability,
+          p.difficulty,
+          p.discrimination,
+          p.difficulty_sd,
+          fit.log_likelihood,
+          fit.iterations,
+          fit.converged ? 1 : 0,
+          correlation_with(in.true_ability, p.ability, "true_ability"),
+          correlation_with(in.true_difficulty, p.difficulty, "true_difficulty")};
+}
+
+assay::MethodExport irt_fit_method() {
+  return assay::method<FitInputs, FitOutputs>(
+             "irt_fit", "Rasch or 2PL by marginal maximum likelihood (EM over a difficulty grid)")
+      .cite(kPaper)
+      .choice(
+          [](auto& s) -> auto& { return s.options.model; }, "model",
+          {{"rasch", mc::IrtModel::rasch}, {"2pl", mc::IrtModel::two_pl}}, "item response model")
+      .input(&FitInputs::responses, "responses", "models x items, entries 0 or 1")
+      .input(&FitInputs::true_ability, "true_ability", "simulated theta, for recovery")
+      .input(&FitInputs::true_difficulty, "true_difficulty", "simulated b, for recovery")
+      .with(fit_params([](auto& s) -> auto& { return s.options; }))
+      .output(&FitOutputs::ability, "ability", "fitted theta per model")
+      .output(&FitOutputs::difficulty, "difficulty", "posterior mean b per item")
+      .output(&FitOutputs::discrimination, "discrimination", "fitted a per item (1 under rasch)")
+      .output(&FitOutputs::difficulty_sd, "difficulty_sd", "fitted sd of the difficulty population")
+      .output(&FitOutputs::log_likelihood, "log_likelihood", "marginal log-likelihood")
+      .output(&FitOutputs::iterations, "iterations", "EM iterations run")
+      .output(&FitOutputs::converged, "converged", "1 if the tolerance was reached")
+      .output(&FitOutputs::ability_correlation, "ability_correlation",
+              "corr(fitted, true theta); absent without true_ability")
+      .output(&FitOutputs::difficulty_correlation, "difficulty_correlation",
+              "corr(fitted, true b); absent without true_difficulty")
+      .claims(mc::irt_fit_claims())
+      .run(guarded("irt_fit", irt_fit));
 }
 
 // ---- monoculture_measure ---------------------------------------------------------------
 
-assay::MethodInfo& measure_params(assay::MethodInfo& info) {
-  info.choice("null", "rasch", {"marginal", "rasch", "2pl"},
-              "null model of independent agreement: per-model accuracies, or independence "
-              "given the item under a fitted Rasch / 2PL model")
-      .param<int>("resamples", 500, "bootstrap resamples over items", assay::range(20, 100000))
-      .param<double>("level", 0.95, "confidence level of the intervals", assay::range(0.5, 0.999));
-  return fit_params(info);
-}
+struct MeasureInputs {
+  mc::MeasureOptions options;
+  Eigen::MatrixXd responses;
+  std::optional<Eigen::MatrixXd> choices;
+  std::optional<std::vector<int>> clusters;
+};
 
-mc::MeasureOptions read_measure_options(const assay::Context& ctx) {
-  mc::MeasureOptions o;
-  o.null = mc::parse_null_model(ctx.param<std::string>("null"));
-  o.fit = read_fit_options(ctx);
-  o.resamples = ctx.param<int>("resamples");
-  o.level = ctx.param<double>("level");
-  return o;
-}
+// Cluster and option outputs are absent without the clusters / choices inputs.
+struct MeasureOutputs {
+  double observed_agreement = 0;
+  double null_agreement = 0;
+  double excess = 0;
+  double excess_ci_low = 0;
+  double excess_ci_high = 0;
+  std::optional<double> within_excess, within_ci_low, within_ci_high;
+  std::optional<double> between_excess, between_ci_low, between_ci_high;
+  std::optional<double> same_option_observed, same_option_null, same_option_excess;
+  std::optional<double> same_option_ci_low, same_option_ci_high;
+  std::optional<double> within_same_option_excess;
+  Eigen::MatrixXd pair_observed;
+  Eigen::MatrixXd pair_expected;
+};
 
-assay::MethodInfo monoculture_measure_info() {
-  assay::MethodInfo info =
-      assay::method("monoculture_measure",
-                    "Pairwise agreement and excess agreement over a null, with bootstrap "
-                    "intervals over items; same-wrong-option agreement when choices are given")
-          .cite(kPaper)
-          .input<Eigen::MatrixXd>("responses", "models x items, entries 0 or 1")
-          .optional_input<Eigen::MatrixXd>("choices", "models x items option codes, 0 = correct")
-          .optional_input<std::vector<std::int64_t>>("clusters", "cluster of each model");
-  measure_params(info)
-      .output<double>("observed_agreement", "agreement averaged over all pairs and items")
-      .output<double>("null_agreement", "the null's expected agreement, same average")
-      .output<double>("excess", "observed - null over all pairs")
-      .output<double>("excess_ci_low", "bootstrap interval, lower bound")
-      .output<double>("excess_ci_high", "bootstrap interval, upper bound")
-      .output<double>("within_excess", "excess over pairs in one cluster (NaN without clusters)")
-      .output<double>("within_ci_low", "within: interval, lower bound")
-      .output<double>("within_ci_high", "within: interval, upper bound")
-      .output<double>("between_excess", "excess over pairs across clusters (NaN without)")
-      .output<double>("between_ci_low", "between: interval, lower bound")
-      .output<double>("between_ci_high", "between: interval, upper bound")
-      .output<double>("same_option_observed",
-                      "P(same wrong option | both wrong), all pairs (NaN without choices)")
-      .output<double>("same_option_null", "its item null, sum_c q_j(c)^2 from the other models")
-      .output<double>("same_option_excess",
-                      "observed - null; over ALL pairs this is 0 by construction (the null is "
-                      "fitted on the same models), so read the within-cluster value")
-      .output<double>("same_option_ci_low", "same option: interval, lower bound")
-      .output<double>("same_option_ci_high", "same option: interval, upper bound")
-      .output<double>("within_same_option_excess",
-                      "same-option excess over pairs in one cluster (NaN without clusters)")
-      .output<Eigen::MatrixXd>("pair_observed", "models x models agreement")
-      .output<Eigen::MatrixXd>("pair_expected", "models x models null agreement")
-      .check("marginal_null_excess_on_rasch",
-             "On a pure Rasch population (no shared errors), excess agreement over the "
-             "marginal null is clearly positive (95% interval above 0)",
-             check_marginal_excess)
-      .check("item_null_shows_none_on_rasch",
-             "On the same pure Rasch population, the 95% interval of excess agreement over the "
-             "Rasch item-difficulty null covers 0",
-             check_item_null_excess)
-      .check("item_null_matches_closed_form",
-             "For equal-ability models and b ~ N(0, sd_b^2), sd_b in {0.5, 1, 2}, the fitted "
-             "item-null agreement matches the one-dimensional integral (max |z| <= 3, SE of "
-             "the observed agreement over 2,000 items)",
-             check_closed_form)
-      .check("planted_monoculture_detected",
-             "With a planted within-cluster shared-error factor (loading 1, 1.5, 2), the "
-             "within-cluster excess over the Rasch item null has a 95% interval above 0",
-             check_planted_detected)
-      .check("planted_monoculture_grows",
-             "The measured within-cluster excess grows with the planted strength",
-             check_planted_grows);
-  return info;
-}
-
-void output_group(assay::Context& ctx, const std::string& prefix, const mc::ExcessEstimate* e) {
-  ctx.output(prefix + "_excess", e ? e->excess : kNaN);
-  ctx.output(prefix + "_ci_low", e ? e->ci_low : kNaN);
-  ctx.output(prefix + "_ci_high", e ? e->ci_high : kNaN);
-}
-
-void monoculture_measure(assay::Context& ctx) {
-  const auto responses = ctx.input<Eigen::MatrixXd>("responses");
-  const int models = static_cast<int>(responses.rows());
+MeasureOutputs monoculture_measure(const MeasureInputs& in, assay::Context& ctx) {
+  const int models = static_cast<int>(in.responses.rows());
   std::vector<mc::PairGroup> groups{mc::all_pairs(models)};
-  if (ctx.has_input("clusters")) {
-    const auto cluster = clusters_of(ctx.input<std::vector<std::int64_t>>("clusters"));
-    if (static_cast<int>(cluster.size()) != models)
-      throw assay::Error("monoculture_measure: clusters has " + std::to_string(cluster.size()) +
-                         " entries for " + std::to_string(models) + " models");
-    groups.push_back(mc::within_cluster_pairs(cluster));
-    groups.push_back(mc::between_cluster_pairs(cluster));
+  if (in.clusters) {
+    if (static_cast<int>(in.clusters->size()) != models)
+      throw assay::Error("monoculture_measure: clusters has " +
+                         std::to_string(in.clusters->size()) + " entries for " +
+                         std::to_string(models) + " models");
+    groups.push_back(mc::within_cluster_pairs(*in.clusters));
+    groups.push_back(mc::between_cluster_pairs(*in.clusters));
   }
-  const mc::MeasureOptions o = read_measure_options(ctx);
   auto rng = ctx.rng(0);
-  const mc::AgreementExcess a = mc::agreement_excess(responses, groups, o, rng, host_parallel_for);
-  const bool clustered = groups.size() == 3;
-  ctx.output("observed_agreement", a.groups[0].observed);
-  ctx.output("null_agreement", a.groups[0].expected);
-  ctx.output("excess", a.groups[0].excess);
-  ctx.output("excess_ci_low", a.groups[0].ci_low);
-  ctx.output("excess_ci_high", a.groups[0].ci_high);
-  output_group(ctx, "within", clustered ? &a.groups[1] : nullptr);
-  output_group(ctx, "between", clustered ? &a.groups[2] : nullptr);
-
-  std::vector<mc::ExcessEstimate> same;
-  if (ctx.has_input("choices")) {
-    auto option_rng = ctx.rng(1);
-    same = mc::same_wrong_option_excess(responses, ctx.input<Eigen::MatrixXd>("choices"), groups,
-                                        o.resamples, o.level, option_rng);
+  const mc::AgreementExcess a =
+      mc::agreement_excess(in.responses, groups, in.options, rng, host_parallel_for);
+  const mc::ExcessEstimate& all = a.groups[0];
+  MeasureOutputs out;
+  out.observed_agreement = all.observed;
+  out.null_agreement = all.expected;
+  out.excess = all.excess;
+  out.excess_ci_low = all.ci_low;
+  out.excess_ci_high = all.ci_high;
+  out.pair_observed = a.pair_observed;
+  out.pair_expected = a.pair_expected;
+  if (in.clusters) {
+    out.within_excess = a.groups[1].excess;
+    out.within_ci_low = a.groups[1].ci_low;
+    out.within_ci_high = a.groups[1].ci_high;
+    out.between_excess = a.groups[2].excess;
+    out.between_ci_low = a.groups[2].ci_low;
+    out.between_ci_high = a.groups[2].ci_high;
   }
-  const mc::ExcessEstimate none;
-  const mc::ExcessEstimate& all_same = same.empty() ? none : same[0];
-  ctx.output("same_option_observed", all_same.observed);
-  ctx.output("same_option_null", all_same.expected);
-  ctx.output("same_option_excess", all_same.excess);
-  ctx.output("same_option_ci_low", all_same.ci_low);
-  ctx.output("same_option_ci_high", all_same.ci_high);
-  ctx.output("within_same_option_excess", clustered && !same.empty() ? same[1].excess : kNaN);
-  ctx.output("pair_observed", a.pair_observed);
-  ctx.output("pair_expected", a.pair_expected);
+  if (in.choices) {
+    auto option_rng = ctx.rng(1);
+    const auto same = mc::same_wrong_option_excess(
+        in.responses, *in.choices, groups, in.options.resamples, in.options.level, option_rng);
+    out.same_option_observed = same[0].observed;
+    out.same_option_null = same[0].expected;
+    out.same_option_excess = same[0].excess;
+    out.same_option_ci_low = same[0].ci_low;
+    out.same_option_ci_high = same[0].ci_high;
+    if (in.clusters) out.within_same_option_excess = same[1].excess;
+  }
+  return out;
+}
+
+assay::MethodExport monoculture_measure_method() {
+  using O = MeasureOutputs;
+  return assay::method<MeasureInputs, O>(
+             "monoculture_measure",
+             "Pairwise agreement and excess agreement over a null, with bootstrap intervals over "
+             "items; same-wrong-option agreement when choices are given")
+      .cite(kPaper)
+      .input(&MeasureInputs::responses, "responses", "models x items, entries 0 or 1")
+      .input(&MeasureInputs::choices, "choices", "models x items option codes, 0 = correct")
+      .input(&MeasureInputs::clusters, "clusters", "cluster of each model")
+      .with(measure_params([](auto& s) -> auto& { return s.options; }))
+      .output(&O::observed_agreement, "observed_agreement",
+              "agreement averaged over all pairs and items")
+      .output(&O::null_agreement, "null_agreement", "the null's expected agreement, same average")
+      .output(&O::excess, "excess", "observed - null over all pairs")
+      .output(&O::excess_ci_low, "excess_ci_low", "bootstrap interval, lower bound")
+      .output(&O::excess_ci_high, "excess_ci_high", "bootstrap interval, upper bound")
+      .output(&O::within_excess, "within_excess",
+              "excess over pairs in one cluster (absent without clusters)")
+      .output(&O::within_ci_low, "within_ci_low", "within: interval, lower bound")
+      .output(&O::within_ci_high, "within_ci_high", "within: interval, upper bound")
+      .output(&O::between_excess, "between_excess",
+              "excess over pairs across clusters (absent without)")
+      .output(&O::between_ci_low, "between_ci_low", "between: interval, lower bound")
+      .output(&O::between_ci_high, "between_ci_high", "between: interval, upper bound")
+      .output(&O::same_option_observed, "same_option_observed",
+              "P(same wrong option | both wrong), all pairs (absent without choices)")
+      .output(&O::same_option_null, "same_option_null",
+              "its item null, sum_c q_j(c)^2 from the other models")
+      .output(&O::same_option_excess, "same_option_excess",
+              "observed - null; over ALL pairs this is 0 by construction (the null is fitted on "
+              "the same models), so read the within-cluster value")
+      .output(&O::same_option_ci_low, "same_option_ci_low", "same option: interval, lower bound")
+      .output(&O::same_option_ci_high, "same_option_ci_high", "same option: interval, upper bound")
+      .output(&O::within_same_option_excess, "within_same_option_excess",
+              "same-option excess over pairs in one cluster (absent without clusters or "
+              "choices)")
+      .output(&O::pair_observed, "pair_observed", "models x models agreement")
+      .output(&O::pair_expected, "pair_expected", "models x models null agreement")
+      .claims(mc::monoculture_measure_claims())
+      .run(guarded("monoculture_measure", monoculture_measure));
 }
 
 // ---- population_sweep ------------------------------------------------------------------
 
-assay::MethodInfo population_sweep_info() {
-  assay::MethodInfo info =
-      assay::method("population_sweep",
-                    "Refit the null on random populations of models and items and report how "
-                    "the excess of the same pairs changes")
-          .cite(kPaper)
-          .input<Eigen::MatrixXd>("responses", "models x items, entries 0 or 1")
-          .param<std::vector<double>>("targets", {},
-                                      "model indices whose pairs are measured (always in the "
-                                      "population); empty: all pairs of each population")
-          .param<int>("reference_models", 0,
-                      "other models drawn into each population; 0: all of them",
-                      assay::range(0, 100000))
-          .param<int>("items", 0, "items drawn into each population; 0: all of them",
-                      assay::range(0, 10000000))
-          .param<int>("populations", 10, "random populations after the full one",
-                      assay::range(1, 10000));
-  measure_params(info)
-      .output<assay::Table>("populations_table",
-                            "one row per population (row 0: everything): models, items, "
-                            "observed, expected, excess, ci_low, ci_high")
-      .output<double>("full_excess", "excess with every model and item in the population")
-      .output<double>("excess_min", "smallest excess over the random populations")
-      .output<double>("excess_max", "largest excess over the random populations")
-      .output<double>("excess_sd", "sd of the excess over the random populations")
-      .output<double>("fraction_positive", "share of random populations with interval above 0")
-      .output<double>("fraction_negative", "share of random populations with interval below 0")
-      .output<std::int64_t>("sign_flip",
-                            "1 if some populations are significantly positive and "
-                            "others significantly negative")
-      .check("excess_sign_depends_on_population",
-             "The same pair's excess over the item null is significantly positive with the "
-             "null fitted on models that do not share its error factor, and significantly "
-             "negative with models that share it more strongly",
-             check_sign_flip);
-  return info;
-}
-
-void population_sweep(assay::Context& ctx) {
-  const auto responses = ctx.input<Eigen::MatrixXd>("responses");
+// Targets stay a real vector (as before SDK 2): the shipped pipeline writes them as reals
+// ([0.0, 3.0]), which an int vector refuses, and an int vector's text would change the point
+// id; sweep_spec checks that each is a model index.
+struct SweepInputs {
+  Eigen::MatrixXd responses;
+  std::vector<double> targets;
   mc::SweepSpec spec;
-  for (double t : ctx.param<std::vector<double>>("targets")) {
-    if (t != std::floor(t) || t < 0 || t >= static_cast<double>(responses.rows()))
+  mc::MeasureOptions options;
+};
+
+struct SweepRowView {
+  std::int64_t models = 0, items = 0;
+  double observed = 0, expected = 0, excess = 0, ci_low = 0, ci_high = 0;
+};
+
+struct SweepOutputs {
+  std::vector<SweepRowView> populations_table;
+  mc::SweepSummary summary;
+  std::int64_t sign_flip = 0;  // summary.sign_flip as the 0/1 integer it is stored as
+};
+
+mc::SweepSpec sweep_spec(const SweepInputs& in) {
+  mc::SweepSpec spec = in.spec;
+  for (double t : in.targets) {
+    if (t != std::floor(t) || t < 0 || t >= static_cast<double>(in.responses.rows()))
       throw assay::Error("population_sweep: targets must be model indices in [0, " +
-                         std::to_string(responses.rows()) + "), got " + std::to_string(t));
+                         std::to_string(in.responses.rows()) + "), got " + std::to_string(t));
     spec.targets.push_back(static_cast<int>(t));
   }
-  spec.reference_models = ctx.param<int>("reference_models");
-  spec.items = ctx.param<int>("items");
-  spec.populations = ctx.param<int>("populations");
-  const mc::MeasureOptions o = read_measure_options(ctx);
-  auto rng = ctx.rng();
-  const auto rows =
-      mc::population_sweep(responses, spec, o, rng, host_parallel_for, [&](int done, int total) {
-        ctx.progress(static_cast<double>(done) / total);
-        ctx.throw_if_cancelled();
-      });
+  return spec;
+}
 
-  std::vector<std::int64_t> models, items;
-  std::vector<double> observed, expected, excess, low, high;
-  for (const auto& r : rows) {
-    models.push_back(r.models);
-    items.push_back(r.items);
-    observed.push_back(r.excess.observed);
-    expected.push_back(r.excess.expected);
-    excess.push_back(r.excess.excess);
-    low.push_back(r.excess.ci_low);
-    high.push_back(r.excess.ci_high);
-  }
-  const mc::SweepSummary s = mc::summarise_sweep(rows);
-  ctx.output("full_excess", s.full_excess);
-  ctx.output("excess_min", s.excess_min);
-  ctx.output("excess_max", s.excess_max);
-  ctx.output("excess_sd", s.excess_sd);
-  ctx.output("fraction_positive", s.fraction_positive);
-  ctx.output("fraction_negative", s.fraction_negative);
-  ctx.output("sign_flip", static_cast<std::int64_t>(s.sign_flip));
-  assay::Table table;
-  table.add("models", models)
-      .add("items", items)
-      .add("observed", observed)
-      .add("expected", expected)
-      .add("excess", excess)
-      .add("ci_low", low)
-      .add("ci_high", high);
-  ctx.output("populations_table", std::move(table));
+SweepOutputs population_sweep(const SweepInputs& in, assay::Context& ctx) {
+  const mc::SweepSpec spec = sweep_spec(in);
+  auto rng = ctx.rng();
+  const auto rows = mc::population_sweep(in.responses, spec, in.options, rng, host_parallel_for,
+                                         [&](int done, int total) {
+                                           ctx.progress(static_cast<double>(done) / total);
+                                           ctx.throw_if_cancelled();
+                                         });
+  SweepOutputs out{{}, mc::summarise_sweep(rows)};
+  out.sign_flip = out.summary.sign_flip;
+  for (const auto& r : rows)
+    out.populations_table.push_back({r.models, r.items, r.excess.observed, r.excess.expected,
+                                     r.excess.excess, r.excess.ci_low, r.excess.ci_high});
+  return out;
+}
+
+assay::MethodExport population_sweep_method() {
+  using R = SweepRowView;
+  return assay::method<SweepInputs, SweepOutputs>(
+             "population_sweep",
+             "Refit the null on random populations of models and items and report how the "
+             "excess of the same pairs changes")
+      .cite(kPaper)
+      .input(&SweepInputs::responses, "responses", "models x items, entries 0 or 1")
+      .param(&SweepInputs::targets, "targets",
+             "model indices whose pairs are measured (always in the population); empty: all "
+             "pairs of each population")
+      .param(
+          [](auto& s) -> auto& { return s.spec.reference_models; }, "reference_models",
+          "other models drawn into each population; unset: all of them", assay::range(1, 100000))
+      .param(
+          [](auto& s) -> auto& { return s.spec.items; }, "items",
+          "items drawn into each population; unset: all of them", assay::range(1, 10000000))
+      .param(
+          [](auto& s) -> auto& { return s.spec.populations; }, "populations",
+          "random populations after the full one", assay::range(1, 10000))
+      .with(measure_params([](auto& s) -> auto& { return s.options; }))
+      .output(&SweepOutputs::populations_table, "populations_table",
+              "one row per population (row 0: everything): models, items, observed, expected, "
+              "excess, ci_low, ci_high",
+              assay::columns<R>()
+                  .column(&R::models, "models")
+                  .column(&R::items, "items")
+                  .column(&R::observed, "observed")
+                  .column(&R::expected, "expected")
+                  .column(&R::excess, "excess")
+                  .column(&R::ci_low, "ci_low")
+                  .column(&R::ci_high, "ci_high"))
+      .output(
+          [](auto& o) -> auto& { return o.summary.full_excess; }, "full_excess",
+          "excess with every model and item in the population")
+      .output(
+          [](auto& o) -> auto& { return o.summary.excess_min; }, "excess_min",
+          "smallest excess over the random populations")
+      .output(
+          [](auto& o) -> auto& { return o.summary.excess_max; }, "excess_max",
+          "largest excess over the random populations")
+      .output(
+          [](auto& o) -> auto& { return o.summary.excess_sd; }, "excess_sd",
+          "sd of the excess over the random populations")
+      .output(
+          [](auto& o) -> auto& { return o.summary.fraction_positive; }, "fraction_positive",
+          "share of random populations with interval above 0")
+      .output(
+          [](auto& o) -> auto& { return o.summary.fraction_negative; }, "fraction_negative",
+          "share of random populations with interval below 0")
+      .output(
+          [](auto& o) -> auto& { return o.sign_flip; }, "sign_flip",
+          "1 if some populations are significantly positive and others significantly "
+          "negative")
+      .claims(mc::population_sweep_claims())
+      .run(guarded("population_sweep", population_sweep));
 }
 
 }  // namespace
 
-ASSAY_PLUGIN("monoculture", "0.1.0",
-             assay::export_method(irt_population_info(), guarded("irt_population", irt_population)),
-             assay::export_method(irt_fit_info(), guarded("irt_fit", irt_fit)),
-             assay::export_method(monoculture_measure_info(),
-                                  guarded("monoculture_measure", monoculture_measure)),
-             assay::export_method(population_sweep_info(),
-                                  guarded("population_sweep", population_sweep)))
+ASSAY_PLUGIN("monoculture", "0.1.0", "MIT", irt_population_method(), irt_fit_method(),
+             monoculture_measure_method(), population_sweep_method())

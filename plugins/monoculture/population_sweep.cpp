@@ -17,11 +17,13 @@ std::vector<int> first_indices(int n) {
   return v;
 }
 
-// `count` distinct elements of `pool` in a random order-free draw (sorted), all if count <= 0.
-std::vector<int> draw_subset(std::vector<int> pool, int count, std::mt19937_64& rng) {
-  if (count > 0 && count < static_cast<int>(pool.size())) {
+// `count` distinct elements of `pool` in a random order-free draw (sorted); all of them when
+// count is unset or not below the pool size.
+std::vector<int> draw_subset(std::vector<int> pool, std::optional<int> count,
+                             std::mt19937_64& rng) {
+  if (count && *count < static_cast<int>(pool.size())) {
     std::shuffle(pool.begin(), pool.end(), rng);
-    pool.resize(count);
+    pool.resize(*count);
   }
   std::sort(pool.begin(), pool.end());
   return pool;

@@ -7,6 +7,7 @@
 
 #include <Eigen/Core>
 #include <functional>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -21,10 +22,10 @@ ExcessEstimate target_excess(const Eigen::MatrixXd& responses, const std::vector
                              const ParallelLoop& loop = serial_loop);
 
 struct SweepSpec {
-  std::vector<int> targets;  // empty: measure all pairs of each drawn population
-  int reference_models = 0;  // other models drawn per population; 0: all of them
-  int items = 0;             // items drawn per population; 0: all of them
-  int populations = 10;      // random populations after the full one
+  std::vector<int> targets;             // empty: measure all pairs of each drawn population
+  std::optional<int> reference_models;  // other models drawn per population; unset: all
+  std::optional<int> items;             // items drawn per population; unset: all
+  int populations = 10;                 // random populations after the full one
 };
 
 struct SweepRow {

@@ -21,6 +21,10 @@ TEST_CASE("a Rasch population shows marginal excess agreement but none over the 
   CHECK(rasch.at("excess_ci_low").as_real() <= 0);
   CHECK(rasch.at("excess_ci_high").as_real() >= 0);
   CHECK(rasch.at("observed_agreement") == marginal.at("observed_agreement"));
+  // Without clusters or choices the cluster and option outputs are absent, not NaN.
+  for (const char* port :
+       {"within_excess", "between_ci_low", "same_option_excess", "within_same_option_excess"})
+    CHECK(rasch.count(port) == 0);
 }
 
 TEST_CASE("irt_fit recovers the simulated abilities through the registry", "[monoculture]") {
@@ -31,6 +35,10 @@ TEST_CASE("irt_fit recovers the simulated abilities through the registry", "[mon
                                    {"true_difficulty", population.at("difficulty")}});
   CHECK(fit.at("converged").as_int() == 1);
   CHECK(fit.at("ability_correlation").as_real() > 0.9);
+  const auto untold = at::run_method("irt_fit", {}, {{"responses", population.at("responses")}});
+  CHECK(untold.count("ability_correlation") == 0);
+  CHECK(untold.count("difficulty_correlation") == 0);
+  CHECK(untold.at("ability") == fit.at("ability"));
 }
 
 TEST_CASE("planted monoculture shows as within-cluster excess through the registry",
@@ -64,4 +72,16 @@ TEST_CASE("population_sweep reports the full population and each random one", "[
   REQUIRE(sweep.at("populations_table").as_table().rows() == 5);
   CHECK(sweep.at("excess_min").as_real() <= sweep.at("excess_max").as_real());
   CHECK(sweep.at("fraction_positive").as_real() + sweep.at("fraction_negative").as_real() <= 1);
+}
+
+TEST_CASE("population_sweep with reference_models and items unset keeps every model and item",
+          "[monoculture]") {
+  const auto population = at::run_method("irt_population", {{"models", 8}, {"items", 200}});
+  const auto sweep = at::run_method("population_sweep", {{"populations", 2}, {"resamples", 50}},
+                                    {{"responses", population.at("responses")}});
+  const auto& table = sweep.at("populations_table").as_table();
+  REQUIRE(table.names[0] == "models");
+  REQUIRE(table.names[1] == "items");
+  CHECK(std::get<std::vector<std::int64_t>>(table.columns[0]) == std::vector<std::int64_t>(3, 8));
+  CHECK(std::get<std::vector<std::int64_t>>(table.columns[1]) == std::vector<std::int64_t>(3, 200));
 }

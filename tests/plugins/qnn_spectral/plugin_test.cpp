@@ -45,6 +45,14 @@ TEST_CASE("a target frequency above the grid's Nyquist limit is rejected", "[qnn
                                  {"amplitudes", assay::Value(assay::RealArray{{1}, {0.5}})}}));
 }
 
+TEST_CASE("a negative target frequency is refused element by element before anything runs",
+          "[qnn_spectral]") {
+  REQUIRE_THROWS_WITH(
+      at::run_method("mlp_fourier_fit",
+                     {{"frequencies", assay::Value(assay::RealArray{{2}, {1, -5}})}}),
+      Catch::Contains("'frequencies'[1]: expected real >= 0"));
+}
+
 TEST_CASE("qnn_spectral exactness and lazy-regime checks pass", "[qnn_spectral][verify]") {
   for (const char* check : {"degree_bound", "adjoint_gradient", "simulator_matches_matrix_product",
                             "lazy_residual_follows_qntk"})
