@@ -80,7 +80,7 @@ std::int64_t steps_to_contract(double rho, double from, double to) {
 }  // namespace
 
 TuningPlan tune_langevin(const GaussianTallModel& model, const TuningRequest& request) {
-  const int levels = request.levels > 0 ? request.levels : warm_start_levels(model, request);
+  const int levels = request.levels ? *request.levels : warm_start_levels(model, request);
   const double eps = request.epsilon;
   TuningPlan plan;
   DiagonalGaussian previous = standard_normal(model.dim());

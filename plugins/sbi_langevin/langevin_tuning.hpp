@@ -12,13 +12,14 @@
 // The rule keeps every level within epsilon: S_l = delta_l / m_l must be < epsilon, then
 //   h_l = the largest h <= 2 / (m_l + L_l) with B_l(h) <= (epsilon - S_l) / 2,
 //   K_l = the smallest K >= 1 with rho_l^K (E_{l-1} + D_l + B_l) <= epsilon - S_l - B_l,
-// so E_l <= epsilon at every level and w2_bound = E_last <= epsilon. With levels = 0 the number
+// so E_l <= epsilon at every level and w2_bound = E_last <= epsilon. With levels unset the number
 // of levels is the smallest L >= 2 whose consecutive bridging densities are all within epsilon
 // (max_{l>=1} D_l <= epsilon, a warm start for every level after the first), found by doubling
 // then bisection.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "bridging_density.hpp"
@@ -30,9 +31,9 @@ namespace assay::sbi_langevin {
 
 struct TuningRequest {
   ScoreKind kind = ScoreKind::linhart;
-  double epsilon = 0.1;      // target W2 to the tall posterior
-  double score_error = 0.0;  // sup_{theta,t} |s_hat_j - s_j| for every single-observation score
-  int levels = 0;            // 0: choose by the warm-start rule
+  double epsilon = 0.1;       // target W2 to the tall posterior
+  double score_error = 0.0;   // sup_{theta,t} |s_hat_j - s_j| for every single-observation score
+  std::optional<int> levels;  // unset: choose by the warm-start rule
   int max_levels = 1 << 14;
   VpSchedule schedule;
 };

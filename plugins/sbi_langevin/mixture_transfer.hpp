@@ -6,6 +6,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <optional>
 #include <random>
 
 #include "composite_score.hpp"
@@ -21,7 +22,7 @@ struct MixtureTransferSetup {
   double noise_var = 1.0;
   ScoreKind kind = ScoreKind::linhart;
   double epsilon = 0.2;
-  int levels = 0;  // 0: warm-start rule on the surrogate
+  std::optional<int> levels;  // unset: warm-start rule on the surrogate
   int chains = 2000;
   int projections = 200;
 };

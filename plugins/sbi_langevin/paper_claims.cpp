@@ -173,7 +173,7 @@ std::vector<GridComparison> compare_scores_on_grid(double relative_epsilon,
           TuningRequest request;
           request.epsilon = row.point.epsilon;
           request.score_error = relative_score_error * row.point.epsilon;
-          const auto plan = [&](ScoreKind kind, int levels, bool& feasible) {
+          const auto plan = [&](ScoreKind kind, std::optional<int> levels, bool& feasible) {
             request.kind = kind;
             request.levels = levels;
             try {
@@ -183,8 +183,8 @@ std::vector<GridComparison> compare_scores_on_grid(double relative_epsilon,
               return TuningPlan{};
             }
           };
-          row.geffner = plan(ScoreKind::geffner, 0, row.geffner_feasible);
-          row.linhart = plan(ScoreKind::linhart, 0, row.linhart_feasible);
+          row.geffner = plan(ScoreKind::geffner, std::nullopt, row.geffner_feasible);
+          row.linhart = plan(ScoreKind::linhart, std::nullopt, row.linhart_feasible);
           row.geffner_common = plan(ScoreKind::geffner, common_levels, row.geffner_feasible);
           row.linhart_common = plan(ScoreKind::linhart, common_levels, row.linhart_feasible);
           grid.push_back(std::move(row));

@@ -40,7 +40,7 @@ SampleMoments sample_moments(const Eigen::MatrixXd& samples) {
 W2Estimate w2_gaussian_fit(const Eigen::MatrixXd& samples, const Eigen::VectorXd& mean,
                            const Eigen::MatrixXd& cov, int bootstrap, std::mt19937_64& rng) {
   const auto fit = sample_moments(samples);
-  W2Estimate out{w2_gaussian(fit.mean, fit.cov, mean, cov), 0.0};
+  W2Estimate out{w2_gaussian(fit.mean, fit.cov, mean, cov), std::nullopt};
   if (bootstrap < 2) return out;
   std::uniform_int_distribution<Eigen::Index> pick(0, samples.rows() - 1);
   Eigen::MatrixXd resample(samples.rows(), samples.cols());

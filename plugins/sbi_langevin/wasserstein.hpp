@@ -5,6 +5,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <optional>
 #include <random>
 
 #include "gaussian_tall_model.hpp"
@@ -22,10 +23,10 @@ struct SampleMoments {
 SampleMoments sample_moments(const Eigen::MatrixXd& samples);
 
 // W2 between the Gaussian fit of `samples` (rows) and N(mean, cov), with a bootstrap standard
-// error over `bootstrap` resamples of the rows.
+// error over `bootstrap` resamples of the rows (none with fewer than two resamples).
 struct W2Estimate {
   double w2 = 0;
-  double se = 0;
+  std::optional<double> se;
 };
 W2Estimate w2_gaussian_fit(const Eigen::MatrixXd& samples, const Eigen::VectorXd& mean,
                            const Eigen::MatrixXd& cov, int bootstrap, std::mt19937_64& rng);

@@ -37,12 +37,12 @@ Images rows(const Images& all, std::size_t begin, std::size_t end) {
   return part;
 }
 
-std::size_t capped(std::size_t count, std::int64_t max_images) {
-  return max_images > 0 ? std::min<std::size_t>(count, max_images) : count;
+std::size_t capped(std::size_t count, std::optional<std::int64_t> max_images) {
+  return max_images ? std::min<std::size_t>(count, static_cast<std::size_t>(*max_images)) : count;
 }
 
-Images read_idx_pair(const fs::path& root, const std::string& prefix, std::int64_t max_images,
-                     ContentHash& hash) {
+Images read_idx_pair(const fs::path& root, const std::string& prefix,
+                     std::optional<std::int64_t> max_images, ContentHash& hash) {
   const auto images_path = root / (prefix + "-images-idx3-ubyte.gz");
   const auto labels_path = root / (prefix + "-labels-idx1-ubyte.gz");
   const auto images =
@@ -64,7 +64,8 @@ Images read_idx_pair(const fs::path& root, const std::string& prefix, std::int64
 }
 
 // sklearn's digits.csv: one image a line, 64 pixel counts in [0, 16] then the digit.
-Images parse_digits(const std::string& csv, const std::string& what, std::int64_t max_images) {
+Images parse_digits(const std::string& csv, const std::string& what,
+                    std::optional<std::int64_t> max_images) {
   Images out;
   out.height = out.width = 8;
   const char* p = csv.data();
@@ -125,7 +126,7 @@ std::string default_image_root(ImageDataset dataset) {
 }
 
 ImageSet read_image_set(const ImageSetOptions& options) {
-  const fs::path root = options.root.empty() ? default_image_root(options.dataset) : options.root;
+  const fs::path root = options.root.value_or(default_image_root(options.dataset));
   auto set = options.dataset == ImageDataset::fashion_mnist ? read_fashion_mnist(options, root)
                                                             : read_digits(options, root);
   for (const auto* split : {&set.train, &set.validation, &set.test})

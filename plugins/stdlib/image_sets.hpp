@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,12 +24,12 @@ struct ImageSet {
 
 struct ImageSetOptions {
   ImageDataset dataset = ImageDataset::digits;
-  std::string root;  // the folder holding the files; empty: the package's location
+  std::optional<std::string> root;  // the folder holding the files; unset: the package's
   // The last share of the training rows that becomes the validation split.
   double validation_fraction = 0.1;
   // digits only (Fashion-MNIST has its own test file): the last share of all rows.
   double test_fraction = 0.2;
-  std::int64_t max_images = 0;  // read only the first rows of each file (0: all)
+  std::optional<std::int64_t> max_images;  // read only the first rows of each file (unset: all)
 };
 
 std::string default_image_root(ImageDataset dataset);

@@ -1,8 +1,9 @@
 // The stdlib plugin: data sources, generators and evaluators every pipeline can reuse.
-#include <algorithm>
 #include <assay/sdk.hpp>
-#include <cmath>
+#include <filesystem>
+#include <optional>
 
+#include "claims.hpp"
 #include "classification.hpp"
 #include "image_methods.hpp"
 #include "labelled_data.hpp"
@@ -14,180 +15,168 @@ namespace {
 
 namespace sl = assay::stdlib;
 
+struct GeneratorSettings {
+  int n = 300;
+  int dim = 2;
+  int classes = 3;
+  double noise = 0.1;
+};
+
 using Generator = sl::LabelledData (*)(int, int, int, double, std::mt19937_64&);
 
-assay::MethodInfo generator_info(const char* id, const char* summary, int min_dim) {
-  return assay::method(id, summary)
-      .param<int>("n", 300, "number of examples", assay::range(2, 1 << 22))
-      .param<int>("dim", 2, "input dimension", assay::range(min_dim, 1 << 14))
-      .param<int>("classes", 3, "number of classes (balanced)", assay::range(2, 1 << 10))
-      .param<double>("noise", 0.1, "standard deviation of the Gaussian noise", assay::range(0, 1e6))
-      .output<Eigen::MatrixXd>("x", "n x dim inputs, one example per row")
-      .output<std::vector<std::int64_t>>("y", "n labels in [0, classes)");
+assay::MethodExport generator_method(const char* id, const char* summary, int min_dim,
+                                     Generator generate) {
+  using G = GeneratorSettings;
+  return assay::method<G, sl::LabelledData>(id, summary)
+      .param(&G::n, "n", "number of examples", assay::range(2, 1 << 22))
+      .param(&G::dim, "dim", "input dimension", assay::range(min_dim, 1 << 14))
+      .param(&G::classes, "classes", "number of classes (balanced)", assay::range(2, 1 << 10))
+      .param(&G::noise, "noise", "standard deviation of the Gaussian noise", assay::range(0, 1e6))
+      .output(&sl::LabelledData::x, "x", "n x dim inputs, one example per row")
+      .output(&sl::LabelledData::y, "y", "n labels in [0, classes)")
+      .run([generate](const G& s, assay::Context& ctx) {
+        auto rng = ctx.rng();
+        return generate(s.n, s.dim, s.classes, s.noise, rng);
+      });
 }
 
-assay::MethodFn generator(Generator generate) {
-  return [generate](assay::Context& ctx) {
-    auto rng = ctx.rng();
-    const auto d = generate(ctx.param<int>("n"), ctx.param<int>("dim"), ctx.param<int>("classes"),
-                            ctx.param<double>("noise"), rng);
-    ctx.output("x", d.x);
-    ctx.output("y", std::vector<std::int64_t>(d.y.begin(), d.y.end()));
-  };
-}
+// Features and labels of one example per row, checked to match.
+struct Examples {
+  Eigen::MatrixXd features;
+  std::vector<std::int64_t> labels;
 
-std::vector<int> as_labels(const std::vector<std::int64_t>& y) {
-  std::vector<int> labels;
-  for (auto v : y) {
-    if (v < 0 || v >= (1 << 20))
-      throw assay::Error("labels: " + std::to_string(v) + " is not a class index; use 0, 1, ...");
-    labels.push_back(static_cast<int>(v));
+  std::vector<int> checked_labels(int folds) const {
+    std::vector<int> out;
+    for (auto v : labels) {
+      if (v < 0 || v >= (1 << 20))
+        throw assay::Error("labels: " + std::to_string(v) + " is not a class index; use 0, 1, ...");
+      out.push_back(static_cast<int>(v));
+    }
+    if (features.rows() != static_cast<Eigen::Index>(out.size()))
+      throw assay::Error("features/labels: " + std::to_string(features.rows()) + " rows but " +
+                         std::to_string(out.size()) + " labels; connect matching outputs");
+    if (folds > static_cast<int>(out.size()))
+      throw assay::Error("folds: more folds than examples; use at most " +
+                         std::to_string(out.size()));
+    return out;
   }
-  return labels;
+};
+
+// Declares the two example inputs of a method whose In has an Examples member `data`.
+const auto example_inputs = [](auto& m) {
+  m.input(
+       [](auto& s) -> auto& { return s.data.features; }, "features",
+       "n x d features, one example per row")
+      .input(
+          [](auto& s) -> auto& { return s.data.labels; }, "labels",
+          "n class labels in [0, classes)");
+};
+
+struct ProbeSettings {
+  sl::ProbeOptions options;
+  Examples data;
+};
+
+assay::MethodExport linear_probe_method() {
+  const auto option = [](auto member) {
+    return [member](auto& s) -> auto& { return s.options.*member; };
+  };
+  using O = sl::ProbeOptions;
+  return assay::method<ProbeSettings, sl::ProbeScores>(
+             "linear_probe",
+             "Cross-validated ridge and logistic linear probes of labels from features")
+      .param(option(&O::folds), "folds",
+             "cross-validation folds (fold f holds out i mod folds == f)", assay::range(2, 1000))
+      .param(option(&O::ridge_lambda), "ridge_lambda", "ridge penalty on standardised features",
+             assay::range(0, 1e12))
+      .param(option(&O::logistic_lambda), "logistic_lambda",
+             "L2 penalty of the one-vs-rest logistic fits", assay::range(1e-12, 1e12))
+      .with(example_inputs)
+      .output(&sl::ProbeScores::ridge_accuracy, "ridge_accuracy",
+              "held-out accuracy of argmax ridge on one-hot labels")
+      .output(&sl::ProbeScores::logistic_accuracy, "logistic_accuracy",
+              "held-out accuracy of one-vs-rest logistic regression")
+      .output(&sl::ProbeScores::r_squared, "r_squared",
+              "held-out R^2 of the ridge fit of the one-hot labels")
+      .claims(sl::linear_probe_claims())
+      .run([](const ProbeSettings& s) {
+        return sl::cross_validated_probe(s.data.features, s.data.checked_labels(s.options.folds),
+                                         s.options);
+      });
 }
 
-// Binomial standard error of an accuracy p over n examples.
-double accuracy_se(double p, int n) { return std::sqrt(p * (1 - p) / n); }
+struct MatrixSource {
+  std::filesystem::path path;
+  std::optional<std::string> dataset;
+};
 
-assay::MethodInfo linear_probe_info() {
-  return assay::method("linear_probe",
-                       "Cross-validated ridge and logistic linear probes of labels from features")
-      .param<int>("folds", 5, "cross-validation folds (fold f holds out i mod folds == f)",
-                  assay::range(2, 1000))
-      .param<double>("ridge_lambda", 1e-3, "ridge penalty on standardised features",
-                     assay::range(0, 1e12))
-      .param<double>("logistic_lambda", 1e-3, "L2 penalty of the one-vs-rest logistic fits",
-                     assay::range(1e-12, 1e12))
-      .input<Eigen::MatrixXd>("features", "n x d features, one example per row")
-      .input<std::vector<std::int64_t>>("labels", "n class labels in [0, classes)")
-      .output<double>("ridge_accuracy", "held-out accuracy of argmax ridge on one-hot labels")
-      .output<double>("logistic_accuracy", "held-out accuracy of one-vs-rest logistic regression")
-      .output<double>("r_squared", "held-out R^2 of the ridge fit of the one-hot labels")
-      .check("chance_on_noise",
-             "Features independent of the labels give held-out accuracy 1/classes (3 classes, "
-             "600 examples, within 4 binomial standard errors).",
-             [](const assay::CheckContext& ctx) {
-               std::mt19937_64 rng(assay::derive_seed(ctx.seed, 1));
-               auto noise = sl::gaussian_clusters(600, 5, 3, 1.0, rng);
-               auto labels = sl::gaussian_clusters(600, 1, 3, 1.0, rng).y;
-               std::shuffle(labels.begin(), labels.end(), rng);
-               const auto s = sl::cross_validated_probe(noise.x, labels, {});
-               return assay::expect_near(s.logistic_accuracy, 1.0 / 3,
-                                         4 * accuracy_se(1.0 / 3, 600), "logistic accuracy vs 1/3");
-             })
-      .check("separates_clusters",
-             "Well separated Gaussian clusters (noise 0.05, dim 5, 4 classes) are decoded "
-             "perfectly by both probes.",
-             [](const assay::CheckContext& ctx) {
-               std::mt19937_64 rng(assay::derive_seed(ctx.seed, 2));
-               const auto d = sl::gaussian_clusters(400, 5, 4, 0.05, rng);
-               const auto s = sl::cross_validated_probe(d.x, d.y, {});
-               return assay::expect_at_least(std::min(s.ridge_accuracy, s.logistic_accuracy), 1.0,
-                                             "min(ridge, logistic) accuracy");
-             });
-}
+struct LoadedMatrix {
+  Eigen::MatrixXd matrix;
+  std::int64_t rows = 0, cols = 0;
+};
 
-void linear_probe(assay::Context& ctx) {
-  const auto features = ctx.input<Eigen::MatrixXd>("features");
-  const auto labels = as_labels(ctx.input<std::vector<std::int64_t>>("labels"));
-  if (features.rows() != static_cast<Eigen::Index>(labels.size()))
-    throw assay::Error("features/labels: " + std::to_string(features.rows()) + " rows but " +
-                       std::to_string(labels.size()) + " labels; connect matching outputs");
-  const int folds = ctx.param<int>("folds");
-  if (folds > static_cast<int>(labels.size()))
-    throw assay::Error("folds: more folds than examples; use at most " +
-                       std::to_string(labels.size()));
-  const auto s = sl::cross_validated_probe(
-      features, labels,
-      {folds, ctx.param<double>("ridge_lambda"), ctx.param<double>("logistic_lambda")});
-  ctx.output("ridge_accuracy", s.ridge_accuracy);
-  ctx.output("logistic_accuracy", s.logistic_accuracy);
-  ctx.output("r_squared", s.r_squared);
-}
-
-assay::MethodInfo load_matrix_info() {
-  return assay::method("load_matrix", "A matrix from a CSV file or an HDF5 dataset")
-      .required<std::string>("path", "CSV file (header line optional) or .h5/.hdf5 file")
-      .param("dataset", "", "HDF5 dataset path (e.g. \"/x\"); ignored for CSV")
-      .output<Eigen::MatrixXd>("matrix", "the matrix, one row per line or per dataset row")
-      .output<std::int64_t>("rows", "number of rows")
-      .output<std::int64_t>("cols", "number of columns");
-}
-
-void load_matrix(assay::Context& ctx) {
-  Eigen::MatrixXd m;
+LoadedMatrix load_matrix(const MatrixSource& s) {
   try {
-    m = sl::read_matrix(ctx.param<std::string>("path"), ctx.param<std::string>("dataset"));
+    auto m = sl::read_matrix(s.path.string(), s.dataset.value_or(""));
+    return {m, m.rows(), m.cols()};
   } catch (const std::runtime_error& e) {
     throw assay::Error(std::string("load_matrix: ") + e.what());
   }
-  ctx.output("rows", static_cast<std::int64_t>(m.rows()));
-  ctx.output("cols", static_cast<std::int64_t>(m.cols()));
-  ctx.output("matrix", std::move(m));
 }
 
-assay::MethodInfo classify_info() {
-  return assay::method("classify",
-                       "Cross-validated logistic-regression accuracy of features against labels, "
-                       "with a Wilson confidence interval")
-      .param<int>("folds", 5, "cross-validation folds (fold f holds out i mod folds == f)",
-                  assay::range(2, 1000))
-      .param<double>("lambda", 1e-2, "L2 penalty of the one-vs-rest logistic fits",
-                     assay::range(1e-12, 1e12))
-      .param<double>("confidence", 0.95, "level of the confidence interval",
-                     assay::range(0.5, 0.9999))
-      .input<Eigen::MatrixXd>("features", "n x d features, one example per row")
-      .input<std::vector<std::int64_t>>("labels", "n class labels in [0, classes)")
-      .output<double>("accuracy", "pooled held-out accuracy")
-      .output<double>("ci_low", "lower end of the Wilson interval")
-      .output<double>("ci_high", "upper end of the Wilson interval")
-      .check("interval_covers_chance",
-             "On features independent of the labels (2 classes, 400 examples) the 99% interval "
-             "contains the chance accuracy 1/2.",
-             [](const assay::CheckContext& ctx) {
-               std::mt19937_64 rng(assay::derive_seed(ctx.seed, 3));
-               auto noise = sl::gaussian_clusters(400, 4, 2, 1.0, rng);
-               auto labels = noise.y;
-               std::shuffle(labels.begin(), labels.end(), rng);
-               const auto s =
-                   sl::classify(noise.x, labels, 5, 1e-2, sl::two_sided_normal_quantile(0.99));
-               const double miss = std::max({0.0, s.ci_low - 0.5, 0.5 - s.ci_high});
-               return assay::expect_at_most(miss, 0.0, "distance from 1/2 to the interval");
-             });
+assay::MethodExport load_matrix_method() {
+  return assay::method<MatrixSource, LoadedMatrix>("load_matrix",
+                                                   "A matrix from a CSV file or an HDF5 dataset")
+      .required(&MatrixSource::path, "path", "CSV file (header line optional) or .h5/.hdf5 file")
+      .param(&MatrixSource::dataset, "dataset",
+             "HDF5 dataset path (e.g. \"/x\"), needed for HDF5; unset: none (CSV)")
+      .output(&LoadedMatrix::matrix, "matrix", "the matrix, one row per line or per dataset row")
+      .output(&LoadedMatrix::rows, "rows", "number of rows")
+      .output(&LoadedMatrix::cols, "cols", "number of columns")
+      .run(load_matrix);
 }
 
-void classify(assay::Context& ctx) {
-  const auto features = ctx.input<Eigen::MatrixXd>("features");
-  const auto labels = as_labels(ctx.input<std::vector<std::int64_t>>("labels"));
-  if (features.rows() != static_cast<Eigen::Index>(labels.size()))
-    throw assay::Error("features/labels: " + std::to_string(features.rows()) + " rows but " +
-                       std::to_string(labels.size()) + " labels; connect matching outputs");
-  const int folds = ctx.param<int>("folds");
-  if (folds > static_cast<int>(labels.size()))
-    throw assay::Error("folds: more folds than examples; use at most " +
-                       std::to_string(labels.size()));
-  const auto s = sl::classify(features, labels, folds, ctx.param<double>("lambda"),
-                              sl::two_sided_normal_quantile(ctx.param<double>("confidence")));
-  ctx.output("accuracy", s.accuracy);
-  ctx.output("ci_low", s.ci_low);
-  ctx.output("ci_high", s.ci_high);
+struct ClassifySettings {
+  int folds = 5;
+  double lambda = 1e-2;
+  double confidence = 0.95;
+  Examples data;
+};
+
+assay::MethodExport classify_method() {
+  using C = ClassifySettings;
+  using S = sl::ClassificationScore;
+  return assay::method<C, S>("classify",
+                             "Cross-validated logistic-regression accuracy of features against "
+                             "labels, with a Wilson confidence interval")
+      .param(&C::folds, "folds", "cross-validation folds (fold f holds out i mod folds == f)",
+             assay::range(2, 1000))
+      .param(&C::lambda, "lambda", "L2 penalty of the one-vs-rest logistic fits",
+             assay::range(1e-12, 1e12))
+      .param(&C::confidence, "confidence", "level of the confidence interval",
+             assay::range(0.5, 0.9999))
+      .with(example_inputs)
+      .output(&S::accuracy, "accuracy", "pooled held-out accuracy")
+      .output(&S::ci_low, "ci_low", "lower end of the Wilson interval")
+      .output(&S::ci_high, "ci_high", "upper end of the Wilson interval")
+      .claims(sl::classify_claims())
+      .run([](const C& s) {
+        return sl::classify(s.data.features, s.data.checked_labels(s.folds), s.folds, s.lambda,
+                            sl::two_sided_normal_quantile(s.confidence));
+      });
 }
 
 }  // namespace
 
-ASSAY_PLUGIN("stdlib", "0.1.0",
-             assay::export_method(generator_info("gaussian_clusters",
-                                                 "Balanced Gaussian clusters around random "
-                                                 "N(0, I) centres",
-                                                 1),
-                                  generator(&sl::gaussian_clusters)),
-             assay::export_method(generator_info("spirals",
-                                                 "Interleaved noisy spiral arms, one per class, "
-                                                 "in the first two coordinates",
-                                                 2),
-                                  generator(&sl::spirals)),
-             assay::export_method(linear_probe_info(), linear_probe),
-             assay::export_method(load_matrix_info(), load_matrix),
-             assay::export_method(classify_info(), classify), sl::text_corpus_method(),
-             sl::char_tokenizer_method(), sl::bpe_tokenizer_method(), sl::decode_tokens_method(),
-             sl::token_batches_method(), sl::image_set_method(), sl::procedural_scenes_method())
+ASSAY_PLUGIN("stdlib", "0.1.0", "MIT",
+             generator_method("gaussian_clusters",
+                              "Balanced Gaussian clusters around random N(0, I) centres", 1,
+                              &sl::gaussian_clusters),
+             generator_method("spirals",
+                              "Interleaved noisy spiral arms, one per class, in the first two "
+                              "coordinates",
+                              2, &sl::spirals),
+             linear_probe_method(), load_matrix_method(), classify_method(),
+             sl::text_corpus_method(), sl::char_tokenizer_method(), sl::bpe_tokenizer_method(),
+             sl::decode_tokens_method(), sl::token_batches_method(), sl::image_set_method(),
+             sl::procedural_scenes_method())

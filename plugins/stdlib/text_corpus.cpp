@@ -81,7 +81,7 @@ Split split_of(const std::string& text, double train_fraction, double validation
 }
 
 TextCorpus read_text_corpus(const CorpusOptions& options) {
-  const auto root = options.root.empty() ? default_text_root(options.source) : options.root;
+  const auto root = options.root.value_or(default_text_root(options.source));
   const auto files = read_text_source(options.source, root);
   TextCorpus corpus;
   ContentHash hash;

@@ -2,6 +2,7 @@
 // a hash of each document's content.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,7 @@ struct TextCorpus {
 
 struct CorpusOptions {
   TextSource source = TextSource::fortunes_min;
-  std::string root;  // empty: the source's Debian location
+  std::optional<std::string> root;  // unset: the source's Debian location
   double train_fraction = 0.8;
   double validation_fraction = 0.1;
 };

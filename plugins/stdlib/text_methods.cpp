@@ -2,6 +2,7 @@
 #include "text_methods.hpp"
 
 #include <assay/sdk.hpp>
+#include <functional>
 
 #include "bpe_tokenizer.hpp"
 #include "char_tokenizer.hpp"
@@ -13,21 +14,80 @@ namespace assay::stdlib {
 
 namespace {
 
-constexpr const char* splits[] = {"train", "validation", "test"};
+IntArray ids_array(std::vector<std::int64_t> ids) { return {{ids.size()}, std::move(ids)}; }
 
-Table documents_table(const std::vector<Document>& documents) {
-  std::vector<std::string> text, origin;
-  for (const auto& d : documents) {
-    text.push_back(d.text);
-    origin.push_back(d.origin);
-  }
-  Table t;
-  t.add("text", std::move(text)).add("origin", std::move(origin));
-  return t;
+// ---------------------------------------------------------------------------------------------
+struct CorpusSplits {
+  TextCorpus corpus;
+  std::int64_t train_documents = 0, validation_documents = 0, test_documents = 0;
+};
+
+CorpusSplits text_corpus(const CorpusOptions& o) {
+  if (o.train_fraction + o.validation_fraction > 1)
+    throw Error("validation_fraction: train_fraction + validation_fraction exceeds 1; lower one");
+  CorpusSplits out{read_text_corpus(o)};
+  out.train_documents = static_cast<std::int64_t>(out.corpus.train.size());
+  out.validation_documents = static_cast<std::int64_t>(out.corpus.validation.size());
+  out.test_documents = static_cast<std::int64_t>(out.corpus.test.size());
+  return out;
 }
 
-std::vector<std::string> document_texts(const Context& ctx, const char* port) {
-  const auto table = ctx.input<Table>(port);
+std::vector<std::pair<std::string, TextSource>> text_sources() {
+  std::vector<std::pair<std::string, TextSource>> out;
+  for (const char* name : {"fortunes", "fortunes-min", "python-stdlib", "words", "files"})
+    out.emplace_back(name, text_source_named(name));
+  return out;
+}
+
+template <class Member>
+auto corpus(Member member) {
+  return [member](auto& s) -> auto& { return s.corpus.*member; };
+}
+
+}  // namespace
+
+MethodExport text_corpus_method() {
+  const auto documents =
+      columns<Document>().column(&Document::text, "text").column(&Document::origin, "origin");
+  using C = CorpusSplits;
+  using T = TextCorpus;
+  return method<CorpusOptions, C>("text_corpus",
+                                  "Documents of a Debian text corpus or of your files, split into "
+                                  "train, validation and test by a hash of each document")
+      .choice(&CorpusOptions::source, "source", text_sources(),
+              "fortunes (43 files, package fortunes), fortunes-min (3 files), python-stdlib "
+              "(Python 3.11's .py files outside test/), words (wamerican), files (path)")
+      .param(&CorpusOptions::root, "path",
+             "folder (file for words) to read instead of the package's; for files: a file, or "
+             "a folder whose every file is a document; unset: the package's files")
+      .param(&CorpusOptions::train_fraction, "train_fraction",
+             "expected share of documents in train", range(0, 1))
+      .param(&CorpusOptions::validation_fraction, "validation_fraction",
+             "expected share in validation (test takes the rest)", range(0, 1))
+      .output(corpus(&T::train), "train",
+              "train documents: columns text (UTF-8) and origin (file:index)", documents)
+      .output(corpus(&T::validation), "validation", "validation documents, same columns", documents)
+      .output(corpus(&T::test), "test", "test documents, same columns", documents)
+      .output(corpus(&T::content_hash), "content_hash",
+              "sha256 over the name and bytes of every file read, in order: which corpus "
+              "version the run saw")
+      .output(corpus(&T::files_read), "files_read", "number of files read")
+      .output(corpus(&T::bytes_read), "bytes_read", "number of bytes read")
+      .output(&C::train_documents, "train_documents", "documents in train")
+      .output(&C::validation_documents, "validation_documents", "documents in validation")
+      .output(&C::test_documents, "test_documents", "documents in test")
+      .run(text_corpus);
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// The three splits of text_corpus, as the tokenizers' inputs.
+struct Splits {
+  Table train, validation, test;
+};
+
+std::vector<std::string> document_texts(const Table& table, const char* port) {
   for (std::size_t i = 0; i < table.names.size(); ++i)
     if (table.names[i] == "text")
       if (const auto* texts = std::get_if<std::vector<std::string>>(&table.columns[i]))
@@ -36,152 +96,141 @@ std::vector<std::string> document_texts(const Context& ctx, const char* port) {
               ": the table has no string column `text`; connect a text_corpus split");
 }
 
-IntArray ids_array(std::vector<std::int64_t> ids) { return {{ids.size()}, std::move(ids)}; }
+struct Piece {
+  std::int64_t id = 0;
+  std::string piece;
+};
 
-MethodInfo text_corpus_info() {
-  return method("text_corpus",
-                "Documents of a Debian text corpus or of your files, split into train, "
-                "validation and test by a hash of each document")
-      .choice("source", "fortunes-min",
-              {"fortunes", "fortunes-min", "python-stdlib", "words", "files"},
-              "fortunes (43 files, package fortunes), fortunes-min (3 files), python-stdlib "
-              "(Python 3.11's .py files outside test/), words (wamerican), files (path)")
-      .param("path", "",
-             "folder (file for words) to read instead of the package's; for files: a file, or "
-             "a folder whose every file is a document")
-      .param<double>("train_fraction", 0.8, "expected share of documents in train", range(0, 1))
-      .param<double>("validation_fraction", 0.1,
-                     "expected share in validation (test takes the rest)", range(0, 1))
-      .output<Table>("train", "train documents: columns text (UTF-8) and origin (file:index)")
-      .output<Table>("validation", "validation documents, same columns")
-      .output<Table>("test", "test documents, same columns")
-      .output<std::string>("content_hash",
-                           "sha256 over the name and bytes of every file read, in order: which "
-                           "corpus version the run saw")
-      .output<std::int64_t>("files_read", "number of files read")
-      .output<std::int64_t>("bytes_read", "number of bytes read")
-      .output<std::int64_t>("train_documents", "documents in train")
-      .output<std::int64_t>("validation_documents", "documents in validation")
-      .output<std::int64_t>("test_documents", "documents in test");
-}
+struct Tokenized {
+  IntArray model;
+  IntArray train_ids, validation_ids, test_ids;
+  std::int64_t vocab_size = 0, end_of_document = 0, unknown_id = 0;
+  std::int64_t unknown_tokens = 0, round_trip_failures = 0;
+  std::vector<Piece> pieces;
+};
 
-void text_corpus(Context& ctx) {
-  CorpusOptions o;
-  o.source = text_source_named(ctx.param<std::string>("source"));
-  o.root = ctx.param<std::string>("path");
-  o.train_fraction = ctx.param<double>("train_fraction");
-  o.validation_fraction = ctx.param<double>("validation_fraction");
-  if (o.train_fraction + o.validation_fraction > 1)
-    throw Error("validation_fraction: train_fraction + validation_fraction exceeds 1; lower one");
-  const auto corpus = read_text_corpus(o);
-  ctx.output("content_hash", corpus.content_hash);
-  ctx.output("files_read", static_cast<std::int64_t>(corpus.files_read));
-  ctx.output("bytes_read", static_cast<std::int64_t>(corpus.bytes_read));
-  const std::vector<Document>* parts[] = {&corpus.train, &corpus.validation, &corpus.test};
-  for (int s = 0; s < 3; ++s) {
-    ctx.output(std::string(splits[s]) + "_documents", static_cast<std::int64_t>(parts[s]->size()));
-    ctx.output(splits[s], documents_table(*parts[s]));
-  }
-}
-
-MethodInfo& tokenizer_ports(MethodInfo& info) {
-  for (const char* s : splits) info.input<Table>(s, std::string(s) + " documents (text_corpus)");
-  for (const char* s : splits)
-    info.output<IntArray>(std::string(s) + "_ids",
-                          std::string(s) + " token ids, the end-of-document id after each");
-  return info.output<std::int64_t>("vocab_size", "ids are in [0, vocab_size)")
-      .output<std::int64_t>("end_of_document", "the id that ends each document")
-      .output<std::int64_t>("unknown_id", "the id of characters outside the vocabulary")
-      .output<std::int64_t>("unknown_tokens", "unknown ids over all three splits")
-      .output<std::int64_t>("round_trip_failures",
-                            "documents of the three splits that do not decode back to themselves")
-      .output<Table>("pieces", "id and piece (text) of every vocabulary entry");
-}
-
-// Encodes the three input splits and writes the outputs common to both tokenizers.
+// Encodes the three splits and fills the outputs common to both tokenizers.
 template <class Tokenizer>
-void write_encoded(Context& ctx, const Tokenizer& tokenizer,
-                   const std::vector<std::string>& train) {
-  std::int64_t unknown = 0, failures = 0;
-  for (const char* s : splits) {
-    auto encoded = encode_documents(tokenizer, s == splits[0] ? train : document_texts(ctx, s));
-    unknown += encoded.unknown;
-    failures += encoded.not_round_tripped;
-    ctx.output(std::string(s) + "_ids", ids_array(std::move(encoded.ids)));
+Tokenized encoded(const Tokenizer& tokenizer, const std::vector<std::string>& train,
+                  const Splits& splits, IntArray model) {
+  Tokenized out;
+  out.model = std::move(model);
+  const auto validation = document_texts(splits.validation, "validation");
+  const auto test = document_texts(splits.test, "test");
+  const std::pair<const std::vector<std::string>*, IntArray*> parts[] = {
+      {&train, &out.train_ids}, {&validation, &out.validation_ids}, {&test, &out.test_ids}};
+  for (const auto& [texts, ids] : parts) {
+    auto e = encode_documents(tokenizer, *texts);
+    out.unknown_tokens += e.unknown;
+    out.round_trip_failures += e.not_round_tripped;
+    *ids = ids_array(std::move(e.ids));
   }
-  ctx.output("vocab_size", tokenizer.vocab_size());
-  ctx.output("end_of_document", Tokenizer::end_of_document_id);
-  ctx.output("unknown_id", Tokenizer::unknown_id);
-  ctx.output("unknown_tokens", unknown);
-  ctx.output("round_trip_failures", failures);
-  std::vector<std::int64_t> id;
-  std::vector<std::string> piece;
-  for (std::int64_t i = 0; i < tokenizer.vocab_size(); ++i) {
-    id.push_back(i);
-    piece.push_back(tokenizer.piece(i));
-  }
-  Table pieces;
-  pieces.add("id", std::move(id)).add("piece", std::move(piece));
-  ctx.output("pieces", std::move(pieces));
+  out.vocab_size = tokenizer.vocab_size();
+  out.end_of_document = Tokenizer::end_of_document_id;
+  out.unknown_id = Tokenizer::unknown_id;
+  for (std::int64_t i = 0; i < tokenizer.vocab_size(); ++i)
+    out.pieces.push_back({i, tokenizer.piece(i)});
+  return out;
 }
 
-MethodInfo char_tokenizer_info() {
-  auto info = method("char_tokenizer",
-                     "Character-level token ids: one per code point seen in train, 0 unknown, 1 "
-                     "end of document")
-                  .output<IntArray>("model", "the vocabulary: code point of id 2, 3, ... (sorted)");
-  return tokenizer_ports(info);
-}
+// Declares the split inputs and the outputs common to both tokenizers; In has a Splits
+// member `splits`.
+const auto tokenizer_ports = [](auto& m) {
+  m.input(
+       [](auto& s) -> auto& { return s.splits.train; }, "train", "train documents (text_corpus)")
+      .input(
+          [](auto& s) -> auto& { return s.splits.validation; }, "validation",
+          "validation documents (text_corpus)")
+      .input(
+          [](auto& s) -> auto& { return s.splits.test; }, "test", "test documents (text_corpus)")
+      .output(&Tokenized::train_ids, "train_ids",
+              "train token ids, the end-of-document id after each")
+      .output(&Tokenized::validation_ids, "validation_ids",
+              "validation token ids, the end-of-document id after each")
+      .output(&Tokenized::test_ids, "test_ids", "test token ids, the end-of-document id after each")
+      .output(&Tokenized::vocab_size, "vocab_size", "ids are in [0, vocab_size)")
+      .output(&Tokenized::end_of_document, "end_of_document", "the id that ends each document")
+      .output(&Tokenized::unknown_id, "unknown_id", "the id of characters outside the vocabulary")
+      .output(&Tokenized::unknown_tokens, "unknown_tokens", "unknown ids over all three splits")
+      .output(&Tokenized::round_trip_failures, "round_trip_failures",
+              "documents of the three splits that do not decode back to themselves")
+      .output(&Tokenized::pieces, "pieces", "id and piece (text) of every vocabulary entry",
+              columns<Piece>().column(&Piece::id, "id").column(&Piece::piece, "piece"));
+};
 
-void char_tokenizer(Context& ctx) {
-  const auto train = document_texts(ctx, "train");
+struct CharSettings {
+  Splits splits;
+};
+
+Tokenized char_tokenizer(const CharSettings& s) {
+  const auto train = document_texts(s.splits.train, "train");
   const auto tokenizer = CharTokenizer::train(train);
-  ctx.output("model", ids_array(tokenizer.vocabulary()));
-  write_encoded(ctx, tokenizer, train);
+  return encoded(tokenizer, train, s.splits, ids_array(tokenizer.vocabulary()));
 }
 
-MethodInfo bpe_tokenizer_info() {
-  auto info =
-      method("bpe_tokenizer",
-             "SentencePiece BPE trained single-threaded on train; token ids of every split")
-          .param<int>("vocab_size", 1000,
-                      "vocabulary size (byte fallback needs at least 256 + "
-                      "the covered characters + 3)",
-                      range(8, 1 << 20))
-          .param<double>("character_coverage", 1.0,
-                         "share of train's characters the vocabulary covers", range(0.5, 1))
-          .param<bool>("split_digits", true, "every digit its own piece")
-          .param<bool>("byte_fallback", true,
-                       "characters outside the vocabulary become UTF-8 byte pieces, not <unk>")
-          .output<IntArray>("model",
-                            "the SentencePiece model proto, one byte (0-255) per element: it "
-                            "is binary, and HDF5 strings must be UTF-8");
-  return tokenizer_ports(info);
+}  // namespace
+
+MethodExport char_tokenizer_method() {
+  return method<CharSettings, Tokenized>("char_tokenizer",
+                                         "Character-level token ids: one per code point seen in "
+                                         "train, 0 unknown, 1 end of document")
+      .output(&Tokenized::model, "model", "the vocabulary: code point of id 2, 3, ... (sorted)")
+      .with(tokenizer_ports)
+      .run(char_tokenizer);
 }
 
-void bpe_tokenizer(Context& ctx) {
-  const auto train = document_texts(ctx, "train");
-  BpeOptions o;
-  o.vocab_size = ctx.param<int>("vocab_size");
-  o.character_coverage = ctx.param<double>("character_coverage");
-  o.split_digits = ctx.param<bool>("split_digits");
-  o.byte_fallback = ctx.param<bool>("byte_fallback");
-  const auto tokenizer = BpeTokenizer::train(train, o);
+namespace {
+
+struct BpeSettings {
+  BpeOptions options;
+  Splits splits;
+};
+
+Tokenized bpe_tokenizer(const BpeSettings& s) {
+  const auto train = document_texts(s.splits.train, "train");
+  const auto tokenizer = BpeTokenizer::train(train, s.options);
   std::vector<std::int64_t> model;
   for (unsigned char byte : tokenizer.model()) model.push_back(byte);
-  ctx.output("model", ids_array(std::move(model)));
-  write_encoded(ctx, tokenizer, train);
+  return encoded(tokenizer, train, s.splits, ids_array(std::move(model)));
 }
 
-MethodInfo decode_tokens_info() {
-  return method("decode_tokens", "Documents back from token ids and the tokenizer's model")
-      .choice("tokenizer", "bpe", {"bpe", "char"},
-              "which method wrote the model: bpe_tokenizer or char_tokenizer")
-      .input<IntArray>("model", "the tokenizer's model output")
-      .input<IntArray>("ids", "token ids, e.g. a tokenizer's test_ids")
-      .output<Table>("documents",
-                     "column text: one document per run of ids ended by end-of-document");
+template <class Member>
+auto bpe(Member member) {
+  return [member](auto& s) -> auto& { return s.options.*member; };
 }
+
+}  // namespace
+
+MethodExport bpe_tokenizer_method() {
+  return method<BpeSettings, Tokenized>(
+             "bpe_tokenizer",
+             "SentencePiece BPE trained single-threaded on train; token ids of every split")
+      .param(bpe(&BpeOptions::vocab_size), "vocab_size",
+             "vocabulary size (byte fallback needs at least 256 + the covered characters + 3)",
+             range(8, 1 << 20))
+      .param(bpe(&BpeOptions::character_coverage), "character_coverage",
+             "share of train's characters the vocabulary covers", range(0.5, 1))
+      .param(bpe(&BpeOptions::split_digits), "split_digits", "every digit its own piece")
+      .param(bpe(&BpeOptions::byte_fallback), "byte_fallback",
+             "characters outside the vocabulary become UTF-8 byte pieces, not <unk>")
+      .output(&Tokenized::model, "model",
+              "the SentencePiece model proto, one byte (0-255) per element: it is binary, and "
+              "HDF5 strings must be UTF-8")
+      .with(tokenizer_ports)
+      .run(bpe_tokenizer);
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+struct DecodeSettings {
+  std::string tokenizer = "bpe";
+  IntArray model, ids;
+};
+
+struct Decoded {
+  std::vector<std::string> documents;
+};
 
 std::string model_bytes(const IntArray& model) {
   std::string bytes;
@@ -194,48 +243,62 @@ std::string model_bytes(const IntArray& model) {
   return bytes;
 }
 
-void decode_tokens(Context& ctx) {
-  const auto model = ctx.input<IntArray>("model");
-  const auto ids = ctx.input<IntArray>("ids").data;
-  const auto documents = ctx.param<std::string>("tokenizer") == "bpe"
-                             ? decode_documents(BpeTokenizer::from_model(model_bytes(model)), ids)
-                             : decode_documents(CharTokenizer::from_code_points(model.data), ids);
-  Table t;
-  t.add("text", documents);
-  ctx.output("documents", std::move(t));
-}
-
-MethodInfo token_batches_info() {
-  return method("token_batches",
-                "Training windows of length T from a token stream, at starts drawn from the "
-                "node's seed")
-      .param<int>("length", 128, "window length T", range(1, 1 << 20))
-      .param<int>("windows", 1024, "number of windows", range(1, 1 << 24))
-      .input<IntArray>("ids", "token ids (e.g. a tokenizer's train_ids)")
-      .output<IntArray>("inputs", "windows x T: ids[start .. start + T)")
-      .output<IntArray>("targets", "windows x T: ids[start + 1 .. start + T], the next tokens")
-      .output<IntArray>("starts", "the window starts, uniform on [0, n - T - 1]");
-}
-
-void token_batches(Context& ctx) {
-  const auto ids = ctx.input<IntArray>("ids");
-  auto rng = ctx.rng();
-  auto w = sample_token_windows(ids.data, ctx.param<int>("length"), ctx.param<int>("windows"), rng);
-  const std::vector<std::size_t> shape = {static_cast<std::size_t>(w.count),
-                                          static_cast<std::size_t>(w.length)};
-  ctx.output("inputs", IntArray{shape, std::move(w.inputs)});
-  ctx.output("targets", IntArray{shape, std::move(w.targets)});
-  ctx.output("starts", ids_array(std::move(w.starts)));
+Decoded decode_tokens(const DecodeSettings& s) {
+  if (s.tokenizer == "bpe")
+    return {decode_documents(BpeTokenizer::from_model(model_bytes(s.model)), s.ids.data)};
+  return {decode_documents(CharTokenizer::from_code_points(s.model.data), s.ids.data)};
 }
 
 }  // namespace
 
-MethodExport text_corpus_method() { return export_method(text_corpus_info(), text_corpus); }
-MethodExport char_tokenizer_method() {
-  return export_method(char_tokenizer_info(), char_tokenizer);
+MethodExport decode_tokens_method() {
+  return method<DecodeSettings, Decoded>("decode_tokens",
+                                         "Documents back from token ids and the tokenizer's model")
+      .choice(&DecodeSettings::tokenizer, "tokenizer", {"bpe", "char"},
+              "which method wrote the model: bpe_tokenizer or char_tokenizer")
+      .input(&DecodeSettings::model, "model", "the tokenizer's model output")
+      .input(&DecodeSettings::ids, "ids", "token ids, e.g. a tokenizer's test_ids")
+      .output(&Decoded::documents, "documents",
+              "column text: one document per run of ids ended by end-of-document",
+              columns<std::string>().column(std::identity{}, "text"))
+      .run(decode_tokens);
 }
-MethodExport bpe_tokenizer_method() { return export_method(bpe_tokenizer_info(), bpe_tokenizer); }
-MethodExport decode_tokens_method() { return export_method(decode_tokens_info(), decode_tokens); }
-MethodExport token_batches_method() { return export_method(token_batches_info(), token_batches); }
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+struct WindowSettings {
+  int length = 128;
+  int windows = 1024;
+  IntArray ids;
+};
+
+struct Windows {
+  IntArray inputs, targets, starts;
+};
+
+Windows token_batches(const WindowSettings& s, Context& ctx) {
+  auto rng = ctx.rng();
+  auto w = sample_token_windows(s.ids.data, s.length, s.windows, rng);
+  const std::vector<std::size_t> shape = {static_cast<std::size_t>(w.count),
+                                          static_cast<std::size_t>(w.length)};
+  return {{shape, std::move(w.inputs)}, {shape, std::move(w.targets)}, ids_array(w.starts)};
+}
+
+}  // namespace
+
+MethodExport token_batches_method() {
+  return method<WindowSettings, Windows>("token_batches",
+                                         "Training windows of length T from a token stream, at "
+                                         "starts drawn from the node's seed")
+      .param(&WindowSettings::length, "length", "window length T", range(1, 1 << 20))
+      .param(&WindowSettings::windows, "windows", "number of windows", range(1, 1 << 24))
+      .input(&WindowSettings::ids, "ids", "token ids (e.g. a tokenizer's train_ids)")
+      .output(&Windows::inputs, "inputs", "windows x T: ids[start .. start + T)")
+      .output(&Windows::targets, "targets",
+              "windows x T: ids[start + 1 .. start + T], the next tokens")
+      .output(&Windows::starts, "starts", "the window starts, uniform on [0, n - T - 1]")
+      .run(token_batches);
+}
 
 }  // namespace assay::stdlib

@@ -7,34 +7,6 @@
 
 namespace at = assay::testing;
 
-namespace {
-void require_check(const std::string& method, const std::string& check) {
-  const auto result = at::run_check(method, check, 7);
-  INFO(method << "/" << check << ": measured " << result.measured << " " << result.relation
-              << " expected " << result.expected << " (" << result.detail << ")");
-  REQUIRE(result.passed);
-}
-}  // namespace
-
-TEST_CASE("sbi_langevin checks that reproduce pass", "[sbi_langevin][verify]") {
-  for (const char* check :
-       {"linhart_score_is_exact", "geffner_score_is_exact_only_at_t0",
-        "precision_is_score_jacobian", "linhart_admits_larger_steps", "rule_guarantees_epsilon"})
-    require_check("langevin_tuning", check);
-  require_check("annealed_langevin", "ula_recursion_matches_monte_carlo");
-  require_check("mixture_tall_langevin", "tuning_transfers_to_mixture");
-}
-
-TEST_CASE("the total-steps check reports the worst ratio of total steps",
-          "[sbi_langevin][verify]") {
-  // Its verdict is a finding (see plugins/sbi_langevin/README.md), so only its form is tested.
-  const auto r = at::run_check("langevin_tuning", "linhart_needs_fewer_total_steps", 7);
-  CHECK(r.measured > 0);
-  CHECK(r.expected == 1.0);
-  CHECK(r.passed == (r.measured <= 1.0));
-  CHECK_THAT(r.detail, Catch::Contains("of 45 points"));
-}
-
 TEST_CASE("tuned schedule drives the sampler to the posterior within the bound", "[sbi_langevin]") {
   const auto data =
       at::run_method("gaussian_tall_model", {{"dim", 3}, {"n_obs", 10}, {"anisotropy", 4.0}});
@@ -73,6 +45,25 @@ TEST_CASE("tuned schedule drives the sampler to the posterior within the bound",
   // The Gaussian fit of 2000 draws from a law at W2 distance w2_exact is at most that far plus
   // sampling noise of a few bootstrap standard errors.
   CHECK(w2.at("w2").as_real() <= run.at("w2_exact").as_real() + 5 * w2.at("w2_se").as_real());
+}
+
+TEST_CASE("levels, when set, fix the tuned schedule's length", "[sbi_langevin]") {
+  const auto data = at::run_method("gaussian_tall_model", {{"n_obs", 5}});
+  const auto tune =
+      at::run_method("langevin_tuning", {{"levels", 7}},
+                     {{"model", data.at("model")}, {"observations", data.at("observations")}});
+  CHECK(tune.at("levels").as_int() == 7);
+  CHECK(tune.at("alpha").as_real_array().shape == std::vector<std::size_t>{7});
+}
+
+TEST_CASE("without bootstrap resamples gaussian_w2 has no standard error", "[sbi_langevin]") {
+  const auto data = at::run_method("gaussian_tall_model", {});
+  const auto w2 = at::run_method("gaussian_w2", {{"bootstrap", 0}},
+                                 {{"samples", data.at("observations")},
+                                  {"mean", data.at("posterior_mean")},
+                                  {"cov", data.at("posterior_cov")}});
+  CHECK(w2.count("w2") == 1);
+  CHECK(w2.count("w2_se") == 0);
 }
 
 TEST_CASE("an unstable fixed step size fails with a message saying what to do", "[sbi_langevin]") {

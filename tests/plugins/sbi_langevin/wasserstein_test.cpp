@@ -38,7 +38,10 @@ TEST_CASE("Gaussian-fit W2 of exact samples is small, within bootstrap errors", 
   for (int r = 0; r < n; ++r) x.row(r) << 1.0 + normal(rng), 2.0 * normal(rng);
   const auto w = w2_gaussian_fit(x, Eigen::Vector2d(1.0, 0.0),
                                  Eigen::Vector2d(1.0, 4.0).asDiagonal().toDenseMatrix(), 50, rng);
-  CHECK(w.se > 0);
+  REQUIRE(w.se);
+  CHECK(*w.se > 0);
+  CHECK_FALSE(
+      w2_gaussian_fit(x, Eigen::Vector2d(1.0, 0.0), Eigen::Matrix2d::Identity(), 1, rng).se);
   // The fit's W2 is driven by sampling noise of size ~ sqrt(tr S / n) ~ 0.035.
   CHECK(w.w2 < 5 * std::sqrt(5.0 / n));
 }

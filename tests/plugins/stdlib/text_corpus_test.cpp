@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "data_files.hpp"
@@ -31,7 +32,7 @@ struct ScratchFolder {
   }
 };
 
-sl::TextCorpus read(sl::TextSource source, const std::string& root = "") {
+sl::TextCorpus read(sl::TextSource source, std::optional<std::string> root = std::nullopt) {
   sl::CorpusOptions o;
   o.source = source;
   o.root = root;
