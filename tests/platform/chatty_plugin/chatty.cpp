@@ -1,6 +1,6 @@
 // A plugin for the progress and log tests: a method that logs and reports its progress while it
 // waits, as a long-running method would. Built outside the plugin folder; the tests add its
-// folder to ASSAY_PLUGIN_PATH.
+// folder to ASSAY_PLUGIN_PATH. Its optional output is absent from the points that did not wait.
 #include <assay/sdk.hpp>
 #include <chrono>
 #include <string>
@@ -15,6 +15,7 @@ struct Chat {
 
 struct Done {
   double value = 1.0;
+  std::optional<double> waited_s;  // only when the node waited
 };
 
 Done chatty(const Chat& c, assay::Context& ctx) {
@@ -30,7 +31,9 @@ Done chatty(const Chat& c, assay::Context& ctx) {
     ctx.throw_if_cancelled();
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  return {};
+  Done done;
+  if (c.seconds > 0) done.waited_s = c.seconds;
+  return done;
 }
 
 }  // namespace
@@ -43,4 +46,5 @@ ASSAY_PLUGIN("chatty", "1.0.0", "MIT",
                         assay::range(0, 100))
                  .param(&Chat::seconds, "seconds", "how long to wait", assay::range(0, 60))
                  .output(&Done::value, "value", "1.0 when the method completes")
+                 .output(&Done::waited_s, "waited_s", "seconds waited; absent when it did not")
                  .run(chatty))
