@@ -1,5 +1,6 @@
 #include "cli/command_options.hpp"
 
+#include <cstdint>
 #include <iostream>
 
 namespace assay {
@@ -19,6 +20,20 @@ bool parse_options(const CommandLine& cmd, const std::string& name, const std::s
     throw UsageError(std::string(e.what()) + "; see `assay " + name + " --help`");
   }
   return true;
+}
+
+namespace {
+constexpr std::int64_t kMaxJobs = 4096;
+}  // namespace
+
+po::typed_value<std::int64_t>* jobs_option() { return po::value<std::int64_t>()->default_value(0); }
+
+std::size_t job_count(const po::variables_map& vm) {
+  const auto jobs = vm["jobs"].as<std::int64_t>();
+  if (jobs < 0 || jobs > kMaxJobs)
+    throw UsageError("--jobs " + std::to_string(jobs) + ": expected 0 (all cores) to " +
+                     std::to_string(kMaxJobs));
+  return static_cast<std::size_t>(jobs);
 }
 
 }  // namespace assay

@@ -1,9 +1,14 @@
 // assay run PIPELINE.toml [options]: validate, plan, run and store a pipeline or sweep.
+#include <unistd.h>
+
+#include <charconv>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/command_options.hpp"
 #include "cli/loaded_plugins.hpp"
@@ -54,27 +59,46 @@ least-advanced one with its point and node, and the mean). Messages a node logs
 Exit status: 0 all points ok; 1 some point failed, timed out or was interrupted;
 2 bad usage, bad pipeline file or plugin load error.)";
 
+// The time and the process id, so two runs started in the same second never share a file.
 std::filesystem::path default_output(const std::string& pipeline_name) {
   const std::time_t now = std::time(nullptr);
   std::tm tm{};
   gmtime_r(&now, &tm);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-  return std::filesystem::path("results") / (pipeline_name + "-" + stamp + ".h5");
+  return std::filesystem::path("results") /
+         (pipeline_name + "-" + stamp + "-" + std::to_string(::getpid()) + ".h5");
 }
 
-// "I/N", or SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT inside a Slurm job array.
+std::optional<std::int64_t> env_integer(const char* name) {
+  const char* text = std::getenv(name);
+  if (!text) return std::nullopt;
+  std::int64_t value = 0;
+  const auto end = text + std::strlen(text);
+  if (std::from_chars(text, end, value).ptr != end || end == text)
+    throw UsageError(std::string(name) + "=" + text + ": expected an integer");
+  return value;
+}
+
+// Inside a Slurm job array: the task's shard. Arrays may start anywhere and step (--array=1-7:2),
+// so the shard is (ID - MIN) / STEP of COUNT.
+std::pair<std::size_t, std::size_t> slurm_shard() {
+  const auto id = env_integer("SLURM_ARRAY_TASK_ID"), count = env_integer("SLURM_ARRAY_TASK_COUNT");
+  if (!id || !count) return {0, 1};
+  const auto min = env_integer("SLURM_ARRAY_TASK_MIN").value_or(0);
+  const auto step = env_integer("SLURM_ARRAY_TASK_STEP").value_or(1);
+  const auto offset = *id - min;
+  if (step <= 0 || *count <= 0 || offset < 0 || offset % step != 0 || offset / step >= *count)
+    throw UsageError("SLURM_ARRAY_TASK_ID=" + std::to_string(*id) + " (MIN " + std::to_string(min) +
+                     ", STEP " + std::to_string(step) + ", COUNT " + std::to_string(*count) +
+                     ") is not a task of the array");
+  return {static_cast<std::size_t>(offset / step), static_cast<std::size_t>(*count)};
+}
+
+// "I/N", or the Slurm array task's shard.
 std::pair<std::size_t, std::size_t> parse_shard(const po::variables_map& vm) {
-  std::string text;
-  if (vm.count("shard")) {
-    text = vm["shard"].as<std::string>();
-  } else if (const char* id = std::getenv("SLURM_ARRAY_TASK_ID")) {
-    const char* count = std::getenv("SLURM_ARRAY_TASK_COUNT");
-    if (!count) return {0, 1};
-    text = std::string(id) + "/" + count;
-  } else {
-    return {0, 1};
-  }
+  if (!vm.count("shard")) return slurm_shard();
+  const auto text = vm["shard"].as<std::string>();
   std::size_t index = 0, count = 0;
   char slash = 0, rest = 0;
   if (std::sscanf(text.c_str(), "%zu%c%zu%c", &index, &slash, &count, &rest) != 3 || slash != '/' ||
@@ -98,7 +122,7 @@ ProgressSettings progress_settings(const po::variables_map& vm) {
 
 RunOptions run_options(const po::variables_map& vm) {
   RunOptions options;
-  options.jobs = vm["jobs"].as<std::size_t>();
+  options.jobs = job_count(vm);
   if (vm.count("timeout")) {
     const double t = vm["timeout"].as<double>();
     if (!(t > 0)) throw UsageError("--timeout must be a positive number of seconds");
@@ -220,8 +244,9 @@ int run_over_mpi(const CommandLine& cmd, const Pipeline& pipeline, const SweepPl
 int run_command(const CommandLine& cmd) {
   po::options_description options("Options");
   options.add_options()("pipeline", po::value<std::string>()->required(), "pipeline file (TOML)")(
-      "out,o", po::value<std::string>(), "result file (default: results/<pipeline>-<time>.h5)")(
-      "jobs,j", po::value<std::size_t>()->default_value(0), "worker threads (0: all cores)")(
+      "out,o", po::value<std::string>(),
+      "result file (default: results/<pipeline>-<UTC time>-<pid>.h5)")(
+      "jobs,j", jobs_option(), "worker threads (0: all cores)")(
       "set", po::value<std::vector<std::string>>()->composing(),
       "override: node.param=VALUE or sweep.node.param=[...] (repeatable; values are TOML)")(
       "resume", "finish an interrupted or partly failed run in --out")(

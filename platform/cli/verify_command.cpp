@@ -159,7 +159,7 @@ int print_summary(const std::vector<CheckRun>& runs) {
 int verify_command(const CommandLine& cmd) {
   po::options_description options("Options");
   options.add_options()("names", po::value<std::vector<std::string>>()->composing(),
-                        "plugins or methods")("jobs,j", po::value<std::size_t>()->default_value(0),
+                        "plugins or methods")("jobs,j", jobs_option(),
                                               "checks run at once (0: all cores)")(
       "seed", po::value<std::uint64_t>()->default_value(1), "seed every check starts from")(
       "json", "machine-readable output on stdout");
@@ -181,7 +181,7 @@ int verify_command(const CommandLine& cmd) {
   const auto names =
       vm.count("names") ? vm["names"].as<std::vector<std::string>>() : std::vector<std::string>{};
   auto runs = select_checks(*registry, names);
-  const auto jobs = vm["jobs"].as<std::size_t>();
+  const auto jobs = job_count(vm);
   std::mutex log_mutex;
   tbb::task_arena arena(jobs ? static_cast<int>(jobs) : tbb::task_arena::automatic);
   arena.execute([&] {

@@ -1,6 +1,9 @@
 // Job arrays without MPI: --shard I/N runs a deterministic subset; `assay merge` joins them.
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
+#include <set>
+#include <vector>
 
 #include "platform/distributed_results.hpp"
 #include "store/result_store.hpp"
@@ -94,4 +97,57 @@ TEST_CASE("merging the same part twice does not duplicate points", "[shard]") {
   REQUIRE(run_assay({"merge", dir.file("m2.h5"), dir.file("m.h5"), dir.file("p1.h5")}).exit_code ==
           0);
   require_same_points(read_results(dir.file("single.h5")), read_results(dir.file("m2.h5")));
+}
+
+namespace {
+
+// The point ids of the shards a Slurm array with these task ids, MIN and STEP runs.
+std::set<std::string> ids_of_array_tasks(const TempFolder& dir, const std::vector<int>& tasks,
+                                         int min, int step) {
+  setenv("SLURM_ARRAY_TASK_COUNT", std::to_string(tasks.size()).c_str(), 1);
+  setenv("SLURM_ARRAY_TASK_MIN", std::to_string(min).c_str(), 1);
+  setenv("SLURM_ARRAY_TASK_STEP", std::to_string(step).c_str(), 1);
+  std::set<std::string> ids;
+  std::size_t points = 0;
+  for (const int task : tasks) {
+    setenv("SLURM_ARRAY_TASK_ID", std::to_string(task).c_str(), 1);
+    const auto out = dir.file("task" + std::to_string(task) + ".h5");
+    const auto r = run_assay({"run", dir.file("p.toml"), "-o", out, "-j", "1", "-q"});
+    REQUIRE(r.exit_code == 0);
+    for (const auto& p : read_results(out).points) ids.insert(p.id), ++points;
+  }
+  CHECK(points == ids.size());  // no point in two shards
+  return ids;
+}
+
+void clear_slurm_array() {
+  for (const char* name : {"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN",
+                           "SLURM_ARRAY_TASK_STEP"})
+    unsetenv(name);
+}
+
+}  // namespace
+
+TEST_CASE("a Slurm array numbered from 1 or with a step runs every point once", "[shard]") {
+  TempFolder dir("slurm-array");
+  write_text(dir.file("p.toml"), sweep_text("[1, 2]"));  // 12 points
+  CHECK(ids_of_array_tasks(dir, {1, 2, 3}, 1, 1).size() == 12);
+  CHECK(ids_of_array_tasks(dir, {0, 5, 10}, 0, 5).size() == 12);
+  setenv("SLURM_ARRAY_TASK_ID", "4", 1);  // MIN 0, STEP 5, COUNT 3 from above: not a task
+  const auto r = run_assay({"run", dir.file("p.toml"), "-o", dir.file("x.h5"), "-q"});
+  clear_slurm_array();
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("SLURM_ARRAY_TASK_ID=4 (MIN 0, STEP 5, COUNT 3) is not a "
+                                    "task of the array"));
+}
+
+TEST_CASE("a job count out of range is bad usage, never a wrap-around", "[cli]") {
+  TempFolder dir("jobs");
+  write_text(dir.file("p.toml"), sweep_text("[1]"));
+  for (const auto* jobs : {"-1", "4294967297", "100000"}) {
+    const auto r = run_assay({"run", dir.file("p.toml"), "-o", dir.file("j.h5"), "-j", jobs});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains(std::string("--jobs ") + jobs + ": expected 0"));
+  }
+  CHECK(run_assay({"verify", "examples", "-j", "-3"}).exit_code == 2);
 }
