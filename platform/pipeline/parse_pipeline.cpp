@@ -123,6 +123,12 @@ Pipeline parse_pipeline_file(const std::string& path) {
   };
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw unreadable("it is a directory");
+  // A device or FIFO (/dev/zero) would be read forever; a pipeline file is small text.
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw unreadable("not a regular file");
+  constexpr std::uintmax_t kMaxPipelineBytes = 16u << 20;
+  if (const auto size = std::filesystem::file_size(path, ec); !ec && size > kMaxPipelineBytes)
+    throw unreadable(std::to_string(size) + " bytes; a pipeline file is at most 16 MiB");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw unreadable(std::strerror(errno));
   std::ostringstream text;

@@ -36,7 +36,10 @@ void PluginRegistry::load_all(const std::vector<fs::path>& search_path) {
 void PluginRegistry::load(const fs::path& folder_or_file) {
   std::error_code ec;
   if (!fs::is_directory(folder_or_file, ec)) {
-    if (fs::exists(folder_or_file, ec)) load_file(folder_or_file);
+    if (fs::exists(folder_or_file, ec))
+      load_file(folder_or_file);
+    else  // a mistyped ASSAY_PLUGIN_PATH entry would otherwise go unnoticed
+      refusals_.push_back({folder_or_file, "no such file or folder"});
     return;
   }
   std::vector<fs::path> files;

@@ -66,6 +66,10 @@ TEST_CASE("a plugin folder in ASSAY_PLUGIN_PATH is searched and its refusals lis
   CHECK(list.exit_code == 0);
   CHECK_THAT(list.out, Catch::Contains("wrong_abi.so: SDK ABI mismatch") &&
                            Catch::Contains("not_a_plugin.so: not an Assay plugin"));
+  setenv("ASSAY_PLUGIN_PATH", "/no/such/plugin/folder", 1);
+  const auto missing = run_assay({"list"});
+  unsetenv("ASSAY_PLUGIN_PATH");
+  CHECK_THAT(missing.out, Catch::Contains("/no/such/plugin/folder: no such file or folder"));
 }
 
 TEST_CASE("resume after SIGKILL at several moments keeps committed points and finishes",

@@ -1,6 +1,8 @@
 // Every way a pipeline file can be wrong, with the message it must produce. Positions are
 // "t.toml:<line>:<col>" of the offending key or value.
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -263,6 +265,14 @@ TEST_CASE("an unreadable pipeline file is named with the reason", "[pipeline]") 
   CHECK(message(ASSAY_SOURCE_DIR) == "assay: " + std::string(ASSAY_SOURCE_DIR) +
                                          ": cannot read the pipeline file (it is a directory); "
                                          "check the path");
+  CHECK(message("/dev/zero") ==
+        "assay: /dev/zero: cannot read the pipeline file (not a regular file); check the path");
+  const auto big = std::filesystem::temp_directory_path() / "assay-big-pipeline.toml";
+  std::ofstream(big).close();
+  std::filesystem::resize_file(big, (16u << 20) + 1);
+  CHECK_THAT(message(big.string()),
+             Catch::Contains("16777217 bytes; a pipeline file is at most 16 MiB"));
+  std::filesystem::remove(big);
 }
 
 TEST_CASE("a source error carries its place and key", "[pipeline]") {
