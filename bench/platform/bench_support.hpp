@@ -11,7 +11,7 @@
 namespace assay::bench {
 
 inline void load_bench_plugins(PluginRegistry& registry) {
-  registry.load(std::string(ASSAY_BUILD_DIR) + "/lib/assay/plugins/examples.so");
+  registry.load(std::string(ASSAY_BUILD_PLUGIN_DIR) + "/examples.so");
   registry.load(std::string(ASSAY_BUILD_DIR) + "/bench/plugins/bench.so");
 }
 

@@ -14,7 +14,7 @@ using namespace assay::testing;
 namespace fs = std::filesystem;
 
 namespace {
-const fs::path kExamples = fs::path(ASSAY_BUILD_DIR) / "lib/assay/plugins/examples.so";
+const fs::path kExamples = fs::path(ASSAY_BUILD_PLUGIN_DIR) / "examples.so";
 
 // The sha256 `assay list --json` reports for the examples plugin, with XDG_CACHE_HOME = `cache`.
 std::string listed_digest(const std::string& cache) {

@@ -8,7 +8,7 @@ using namespace assay;
 namespace fs = std::filesystem;
 
 namespace {
-const fs::path kPlugins = fs::path(ASSAY_BUILD_DIR) / "lib/assay/plugins";
+const fs::path kPlugins = fs::path(ASSAY_BUILD_PLUGIN_DIR);
 const fs::path kRefused = fs::path(ASSAY_BUILD_DIR) / "tests/refused_plugins";
 
 std::string refusal_of(const PluginRegistry& registry, const std::string& file_name) {

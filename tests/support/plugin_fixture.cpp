@@ -10,7 +10,7 @@ namespace assay::testing {
 const PluginRegistry& built_plugins() {
   static const PluginRegistry* registry = [] {
     static PluginRegistry r;
-    r.load(std::string(ASSAY_BUILD_DIR) + "/lib/assay/plugins");
+    r.load(ASSAY_BUILD_PLUGIN_DIR);
     return &r;
   }();
   return *registry;
