@@ -17,7 +17,6 @@
 namespace assay::cil_decentering {
 
 enum class Activation { cos, relu };
-Activation parse_activation(const std::string& name);
 
 struct RandomFeatureBackbone {
   Eigen::MatrixXd projection;  // width x input dim, rows w_j
