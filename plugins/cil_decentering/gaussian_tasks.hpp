@@ -5,7 +5,6 @@
 
 #include <Eigen/Core>
 #include <random>
-#include <string>
 
 namespace assay::cil_decentering {
 

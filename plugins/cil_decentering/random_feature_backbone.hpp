@@ -10,7 +10,6 @@
 
 #include <Eigen/Core>
 #include <random>
-#include <string>
 
 #include "gaussian_tasks.hpp"
 
