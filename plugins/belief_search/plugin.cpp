@@ -1,10 +1,13 @@
 // The belief_search plugin: SDK glue for a Bayesian controller that searches long videos with a
 // noisy (simulated) sensor. The science lives in the other files of this folder; this file
-// declares the methods, reads their params, calls the science and writes outputs.
+// declares the methods against the science's structs and calls the science.
 #include <algorithm>
 #include <assay/sdk.hpp>
 #include <cmath>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "belief.hpp"
 #include "checks.hpp"
@@ -19,35 +22,49 @@ constexpr const char* kPaper =
     "BeliefSearch: a VLM as a noisy sensor under an external Bayesian controller for long-video "
     "temporal search (seed paper 9)";
 
-// Episode params shared by the methods, so a controller sweep sees the same worlds.
-assay::MethodInfo with_episode_params(assay::MethodInfo info) {
-  return info.param<int>("segments", 16, "K, number of video segments", assay::range(2, 4096))
-      .param<double>("prior_quality", 1.0,
-                     "scale of the question prior's logits (0: uniform prior)", assay::range(0, 20))
-      .param<double>("true_positive_rate", 0.8, "P(detect | segment holds the answer)",
-                     assay::range(0, 1))
-      .param<double>("false_positive_rate", 0.1, "P(detect | segment does not)", assay::range(0, 1))
-      .param<double>("preview_accuracy", 0.4,
-                     "accuracy of the answer guessed from the preview frames alone",
-                     assay::range(0, 1))
-      .param<int>("episodes", 1000, "number of episodes", assay::range(1, 1e7))
-      .param<int>("episode_seed", 1,
-                  "seed of the episodes and sensor noise (-1: the node's seed); equal seeds "
-                  "give every searcher the same worlds",
-                  assay::range(-1, 1e9));
-}
+// The simulated worlds every method runs on.
+struct Episodes {
+  bs::EpisodeConfig config;
+  std::int64_t count = 1000;
+  std::optional<std::int64_t> seed;  // unset: the node's seed
+};
 
-// The environment's optional realism, on every method.
-assay::MethodInfo with_detector_params(assay::MethodInfo info) {
-  return info
-      .param<int>("answer_span", 1,
-                  "the answer occupies this many consecutive segments from its start (clipped "
-                  "at the video's end); answering any of them is correct",
-                  assay::range(1, 4096))
-      .param<bool>("graded_confidence", false,
-                   "the detector also reports a confidence score N(mu, 1), mu = Phi^-1(rate), "
-                   "whose sign is the detection; the controller updates on the score");
-}
+// Episode params shared by the methods (on `In::episodes`), so a controller sweep sees the
+// same worlds, and the environment's optional realism.
+constexpr auto episode_params = [](auto& m) {
+  m.param(
+       [](auto& s) -> auto& { return s.episodes.config.segments; }, "segments",
+       "K, number of video segments", assay::range(2, 4096))
+      .param(
+          [](auto& s) -> auto& { return s.episodes.config.prior_quality; }, "prior_quality",
+          "scale of the question prior's logits (0: uniform prior)", assay::range(0, 20))
+      .param(
+          [](auto& s) -> auto& { return s.episodes.config.sensor.true_positive_rate; },
+          "true_positive_rate", "P(detect | segment holds the answer)", assay::range(0, 1))
+      .param(
+          [](auto& s) -> auto& { return s.episodes.config.sensor.false_positive_rate; },
+          "false_positive_rate", "P(detect | segment does not)", assay::range(0, 1))
+      .param(
+          [](auto& s) -> auto& { return s.episodes.config.preview_accuracy; }, "preview_accuracy",
+          "accuracy of the answer guessed from the preview frames alone", assay::range(0, 1))
+      .param(
+          [](auto& s) -> auto& { return s.episodes.count; }, "episodes", "number of episodes",
+          assay::range(1, 1e7))
+      .param(
+          [](auto& s) -> auto& { return s.episodes.seed; }, "episode_seed",
+          "seed of the episodes and sensor noise (unset: the node's seed); equal seeds give "
+          "every searcher the same worlds",
+          assay::range(0, 1e9))
+      .param(
+          [](auto& s) -> auto& { return s.episodes.config.answer_span; }, "answer_span",
+          "the answer occupies this many consecutive segments from its start (clipped at the "
+          "video's end); answering any of them is correct",
+          assay::range(1, 4096))
+      .param(
+          [](auto& s) -> auto& { return s.episodes.config.sensor.graded; }, "graded_confidence",
+          "the detector also reports a confidence score N(mu, 1), mu = Phi^-1(rate), whose "
+          "sign is the detection; the controller updates on the score");
+};
 
 void require_graded_rates(const char* key, double rate) {
   if (rate <= 0 || rate >= 1)
@@ -55,20 +72,11 @@ void require_graded_rates(const char* key, double rate) {
                        " has no graded score model; give 0 < rate < 1 with graded_confidence");
 }
 
-bs::EpisodeConfig episode_config(const assay::Context& ctx) {
-  return {ctx.param<int>("segments"),
-          ctx.param<double>("prior_quality"),
-          {ctx.param<double>("true_positive_rate"), ctx.param<double>("false_positive_rate")},
-          ctx.param<double>("preview_accuracy")};
-}
-
-bs::EpisodeConfig episode_config_with_detector(const assay::Context& ctx) {
-  auto config = episode_config(ctx);
-  config.answer_span = ctx.param<int>("answer_span");
+// The episode config, checked where the params' own ranges cannot: against each other.
+const bs::EpisodeConfig& checked(const bs::EpisodeConfig& config) {
   if (config.answer_span > config.segments)
     throw assay::Error("answer_span: " + std::to_string(config.answer_span) +
                        " exceeds segments; give at most " + std::to_string(config.segments));
-  config.sensor.graded = ctx.param<bool>("graded_confidence");
   if (config.sensor.graded) {
     require_graded_rates("true_positive_rate", config.sensor.true_positive_rate);
     require_graded_rates("false_positive_rate", config.sensor.false_positive_rate);
@@ -76,30 +84,28 @@ bs::EpisodeConfig episode_config_with_detector(const assay::Context& ctx) {
   return config;
 }
 
-std::uint64_t episode_seed(const assay::Context& ctx) {
-  const auto s = ctx.param<std::int64_t>("episode_seed");
-  return s < 0 ? ctx.seed() : static_cast<std::uint64_t>(s);
+std::uint64_t seed_of(const Episodes& episodes, const assay::Context& ctx) {
+  return episodes.seed ? static_cast<std::uint64_t>(*episodes.seed) : ctx.seed();
 }
 
 // ---------------------------------------------------------------- video_search_env
 
-assay::MethodInfo video_search_env_info() {
-  return with_detector_params(with_episode_params(assay::method(
-                                  "video_search_env",
-                                  "Simulated long-video episodes: answer segment drawn from a "
-                                  "question prior, noisy detector, preview guess")))
-      .cite(kPaper)
-      .output<double>("prior_top1_accuracy", "P(argmax of the prior holds the answer)")
-      .output<double>("mean_prior_entropy", "mean entropy of the prior (nats)")
-      .output<double>("preview_accuracy_observed", "fraction of correct preview guesses")
-      .output<double>("detector_auc",
-                      "P(score on an answer segment > score elsewhere): 1 - Phi(-d/sqrt 2) graded, "
-                      "(1 + TPR - FPR) / 2 binary")
-      .output<Eigen::MatrixXd>("priors", "episodes x K question priors")
-      .output<assay::Table>("episodes",
-                            "per episode: answer_segment, prior_on_answer, "
-                            "prior_entropy, preview_correct");
-}
+struct EnvSettings {
+  Episodes episodes;
+};
+
+struct EnvEpisode {
+  int answer_segment = 0;
+  double prior_on_answer = 0, prior_entropy = 0;
+  bool preview_correct = false;
+};
+
+struct EnvSummary {
+  double prior_top1_accuracy = 0, mean_prior_entropy = 0, preview_accuracy_observed = 0;
+  double detector_auc = 0;
+  Eigen::MatrixXd priors;
+  std::vector<EnvEpisode> episodes;
+};
 
 // The detector's discrimination: the area under its ROC curve.
 double detector_auc(const bs::SensorModel& sensor) {
@@ -109,235 +115,293 @@ double detector_auc(const bs::SensorModel& sensor) {
   return 0.5 * std::erfc(-d / 2);
 }
 
-void video_search_env(assay::Context& ctx) {
-  const auto config = episode_config_with_detector(ctx);
-  const auto n = ctx.param<std::int64_t>("episodes");
-  Eigen::MatrixXd priors(n, config.segments);
-  std::vector<std::int64_t> answer, preview;
-  std::vector<double> on_answer, prior_entropy;
+EnvSummary video_search_env(const EnvSettings& s, assay::Context& ctx) {
+  const auto& config = checked(s.episodes.config);
+  const auto n = s.episodes.count;
+  EnvSummary out;
+  out.priors.resize(n, config.segments);
   double top1 = 0;
   for (std::int64_t i = 0; i < n; ++i) {
-    const auto e = bs::sample_episode(config, episode_seed(ctx), i);
-    priors.row(i) = e.prior.transpose();
+    const auto e = bs::sample_episode(config, seed_of(s.episodes, ctx), i);
+    out.priors.row(i) = e.prior.transpose();
     Eigen::Index top = 0;
     e.prior.maxCoeff(&top);
     top1 += top == e.answer_segment;
-    answer.push_back(e.answer_segment);
-    preview.push_back(e.preview_correct);
-    on_answer.push_back(e.prior(e.answer_segment));
-    prior_entropy.push_back(bs::entropy(e.prior));
+    out.episodes.push_back(
+        {e.answer_segment, e.prior(e.answer_segment), bs::entropy(e.prior), e.preview_correct});
   }
   double mean_h = 0, preview_hits = 0;
-  for (std::int64_t i = 0; i < n; ++i) mean_h += prior_entropy[i], preview_hits += preview[i];
-  ctx.output("prior_top1_accuracy", top1 / n);
-  ctx.output("mean_prior_entropy", mean_h / n);
-  ctx.output("preview_accuracy_observed", preview_hits / n);
-  ctx.output("detector_auc", detector_auc(config.sensor));
-  ctx.output("priors", std::move(priors));
-  assay::Table table;
-  table.add("answer_segment", answer)
-      .add("prior_on_answer", on_answer)
-      .add("prior_entropy", prior_entropy)
-      .add("preview_correct", preview);
-  ctx.output("episodes", std::move(table));
+  for (const auto& e : out.episodes) mean_h += e.prior_entropy, preview_hits += e.preview_correct;
+  out.prior_top1_accuracy = top1 / n;
+  out.mean_prior_entropy = mean_h / n;
+  out.preview_accuracy_observed = preview_hits / n;
+  out.detector_auc = detector_auc(config.sensor);
+  return out;
+}
+
+assay::MethodExport video_search_env_method() {
+  using E = EnvSummary;
+  using Row = EnvEpisode;
+  return assay::method<EnvSettings, E>(
+             "video_search_env",
+             "Simulated long-video episodes: answer segment drawn from a question prior, noisy "
+             "detector, preview guess")
+      .with(episode_params)
+      .cite(kPaper)
+      .output(&E::prior_top1_accuracy, "prior_top1_accuracy",
+              "P(argmax of the prior holds the answer)")
+      .output(&E::mean_prior_entropy, "mean_prior_entropy", "mean entropy of the prior (nats)")
+      .output(&E::preview_accuracy_observed, "preview_accuracy_observed",
+              "fraction of correct preview guesses")
+      .output(&E::detector_auc, "detector_auc",
+              "P(score on an answer segment > score elsewhere): 1 - Phi(-d/sqrt 2) graded, "
+              "(1 + TPR - FPR) / 2 binary")
+      .output(&E::priors, "priors", "episodes x K question priors")
+      .output(&E::episodes, "episodes",
+              "per episode: answer_segment, prior_on_answer, prior_entropy, preview_correct",
+              assay::columns<Row>()
+                  .column(&Row::answer_segment, "answer_segment")
+                  .column(&Row::prior_on_answer, "prior_on_answer")
+                  .column(&Row::prior_entropy, "prior_entropy")
+                  .column(&Row::preview_correct, "preview_correct"))
+      .run(video_search_env);
 }
 
 // ---------------------------------------------------------------- belief_controller
 
-assay::MethodInfo belief_controller_info() {
-  return with_detector_params(with_episode_params(assay::method(
-                                  "belief_controller",
-                                  "Bayesian search controller (information-gain looks, threshold "
-                                  "stopping) or a belief-free baseline, on simulated episodes")))
-      .cite(kPaper)
-      .choice("controller", "belief_controller", bs::searcher_names(),
-              "who navigates: the Bayesian controller or a baseline")
-      .param<int>("frame_budget", 64, "maximum frames per episode", assay::range(0, 1e6))
-      .param<double>("stop_threshold", 0.9, "stop when the top belief reaches this",
-                     assay::range(0, 1))
-      .param<double>("entropy_floor", 0.0, "or when the belief's entropy falls to this (nats)",
-                     assay::at_least(0))
-      .param<double>("model_true_positive_rate", -1,
-                     "TPR the controller assumes (-1: the true one)", assay::range(-1, 1))
-      .param<double>("model_false_positive_rate", -1,
-                     "FPR the controller assumes (-1: the true one)", assay::range(-1, 1))
-      .param<int>("trace_episodes", 20, "episodes whose per-look traces are output",
-                  assay::range(0, 1e6))
-      .output<double>("accuracy", "fraction of episodes answered correctly")
-      .output<double>("accuracy_se", "binomial standard error of accuracy")
-      .output<double>("mean_frames", "mean frames looked at per episode")
-      .output<double>("frames_se", "standard error of mean_frames")
-      .output<double>("mean_entropy_reduction", "mean prior entropy - final entropy (nats)")
-      .output<double>("confident_stop_rate", "fraction of episodes stopped by the stop rule")
-      .output<double>("confident_accuracy", "accuracy among confident stops")
-      .output<assay::Table>("episodes",
-                            "per episode: frames, correct, final_top_belief, "
-                            "initial_entropy, final_entropy")
-      .output<assay::Table>("traces",
-                            "per look of the first trace_episodes episodes: episode, "
-                            "step, segment, detected, top_belief, entropy")
-      .check("bayes_update_equals_enumeration",
-             "The sequential belief update equals brute-force enumeration over hypotheses.",
-             bs::checks::bayes_update_equals_enumeration)
-      .check("calibrated_at_threshold",
-             "Stopping when the top belief reaches tau = 0.9 gives accuracy >= tau when the "
-             "sensor model is right (within 3 binomial SE); the misspecified loss is reported.",
-             bs::checks::calibrated_at_threshold)
-      .check("fewer_frames_at_equal_accuracy",
-             "At the accuracy each baseline reaches, the controller needs fewer frames "
-             "(paper: 5-13x fewer than RL search baselines).",
-             bs::checks::fewer_frames_at_equal_accuracy)
-      .check("more_accurate_at_equal_frames",
-             "At the frames each baseline uses, the controller is at least as accurate "
-             "(paper: up to +8.8 points).",
-             bs::checks::more_accurate_at_equal_frames)
-      .check("exact_value_matches_simulation",
-             "The exact recursion over observation histories gives the controller's expected "
-             "frames that simulation measures.",
-             bs::checks::exact_value_matches_simulation)
-      .check("information_gain_vs_optimal",
-             "For K = 6 the information-gain controller's expected frames are compared with the "
-             "exact optimal look policy by dynamic programming (ratio >= 1, reported).",
-             bs::checks::information_gain_vs_optimal);
-}
+struct ControllerSettings {
+  Episodes episodes;
+  bs::SearchSettings search;  // its belief_model is the true sensor unless a model rate is set
+  // The rates the controller assumes; -1: the true one. A sentinel rather than an optional
+  // param on purpose: a sweep (belief_search_misspecified.toml) must give "the true rate" as
+  // one of its values, and a sweep axis has no "unset" value.
+  double model_true_positive_rate = -1, model_false_positive_rate = -1;
+  std::int64_t trace_episodes = 20;
+};
+
+struct TracedLook {
+  std::int64_t episode = 0, step = 0;
+  bs::TraceStep look;
+};
+
+struct ControllerSummary {
+  bs::SearchSummary summary;
+  double confident_stop_rate = 0;
+  std::vector<bs::EpisodeOutcome> episodes;
+  std::vector<TracedLook> traces;
+};
 
 double or_true(double assumed, double truth) { return assumed < 0 ? truth : assumed; }
 
-void belief_controller(assay::Context& ctx) {
-  const auto config = episode_config_with_detector(ctx);
-  bs::SearchSettings settings;
-  settings.searcher = bs::searcher_from_name(ctx.param<std::string>("controller"));
-  settings.frame_budget = ctx.param<int>("frame_budget");
-  settings.stop_threshold = ctx.param<double>("stop_threshold");
-  settings.entropy_floor = ctx.param<double>("entropy_floor");
-  settings.belief_model = {
-      or_true(ctx.param<double>("model_true_positive_rate"), config.sensor.true_positive_rate),
-      or_true(ctx.param<double>("model_false_positive_rate"), config.sensor.false_positive_rate),
-      config.sensor.graded};
+bs::SearchSettings search_settings(const ControllerSettings& s) {
+  const auto& sensor = s.episodes.config.sensor;
+  auto settings = s.search;
+  settings.belief_model = {or_true(s.model_true_positive_rate, sensor.true_positive_rate),
+                           or_true(s.model_false_positive_rate, sensor.false_positive_rate),
+                           sensor.graded};
   if (settings.belief_model.graded) {
     require_graded_rates("model_true_positive_rate", settings.belief_model.true_positive_rate);
     require_graded_rates("model_false_positive_rate", settings.belief_model.false_positive_rate);
   }
-  const auto n = ctx.param<std::int64_t>("episodes");
-  const auto traced = ctx.param<std::int64_t>("trace_episodes");
-  std::vector<bs::EpisodeOutcome> outcomes(static_cast<std::size_t>(n));
+  return settings;
+}
+
+std::vector<TracedLook> traced_looks(const std::vector<bs::EpisodeOutcome>& outcomes,
+                                     std::int64_t traced) {
+  std::vector<TracedLook> looks;
+  for (std::int64_t i = 0; i < std::min<std::int64_t>(traced, outcomes.size()); ++i) {
+    const auto& trace = outcomes[i].trace;
+    for (std::size_t t = 0; t < trace.size(); ++t)
+      looks.push_back({i, static_cast<std::int64_t>(t), trace[t]});
+  }
+  return looks;
+}
+
+ControllerSummary belief_controller(const ControllerSettings& s, assay::Context& ctx) {
+  const auto& config = checked(s.episodes.config);
+  const auto settings = search_settings(s);
+  const auto n = s.episodes.count;
+  ControllerSummary out;
+  out.episodes.resize(static_cast<std::size_t>(n));
   bs::EpisodeRunner runner(config, settings);
   constexpr std::int64_t kChunk = 1024;  // episodes between cancellation polls
   for (std::int64_t i = 0; i < n; i += kChunk) {
     ctx.throw_if_cancelled(), ctx.progress(static_cast<double>(i) / n);
-    runner.run(episode_seed(ctx), i, std::min(kChunk, n - i), traced, outcomes);
+    runner.run(seed_of(s.episodes, ctx), i, std::min(kChunk, n - i), s.trace_episodes,
+               out.episodes);
   }
-  const auto s = bs::summarise(outcomes);
-  ctx.output("accuracy", s.accuracy);
-  ctx.output("accuracy_se", s.accuracy_se);
-  ctx.output("mean_frames", s.mean_frames);
-  ctx.output("frames_se", s.frames_se);
-  ctx.output("mean_entropy_reduction", s.mean_entropy_reduction);
-  ctx.output("confident_stop_rate", static_cast<double>(s.confident_stops) / n);
-  ctx.output("confident_accuracy", s.confident_accuracy);
-  std::vector<std::int64_t> frames, correct, t_episode, t_step, t_segment, t_detected;
-  std::vector<double> top, h0, h1, t_top, t_entropy;
-  for (std::int64_t i = 0; i < n; ++i) {
-    const auto& o = outcomes[i];
-    frames.push_back(o.frames), correct.push_back(o.correct);
-    top.push_back(o.final_top_belief), h0.push_back(o.initial_entropy);
-    h1.push_back(o.final_entropy);
-    if (i >= traced) continue;
-    for (std::size_t t = 0; t < o.trace.size(); ++t) {
-      t_episode.push_back(i), t_step.push_back(static_cast<std::int64_t>(t));
-      t_segment.push_back(o.trace[t].segment), t_detected.push_back(o.trace[t].detected);
-      t_top.push_back(o.trace[t].top_belief), t_entropy.push_back(o.trace[t].entropy);
-    }
-  }
-  assay::Table episodes;
-  episodes.add("frames", frames)
-      .add("correct", correct)
-      .add("final_top_belief", top)
-      .add("initial_entropy", h0)
-      .add("final_entropy", h1);
-  ctx.output("episodes", std::move(episodes));
-  assay::Table traces;
-  traces.add("episode", t_episode)
-      .add("step", t_step)
-      .add("segment", t_segment)
-      .add("detected", t_detected)
-      .add("top_belief", t_top)
-      .add("entropy", t_entropy);
-  ctx.output("traces", std::move(traces));
+  out.summary = bs::summarise(out.episodes);
+  out.confident_stop_rate = static_cast<double>(out.summary.confident_stops) / n;
+  out.traces = traced_looks(out.episodes, s.trace_episodes);
+  return out;
+}
+
+std::vector<std::pair<std::string, bs::Searcher>> searcher_options() {
+  std::vector<std::pair<std::string, bs::Searcher>> options;
+  for (const auto& name : bs::searcher_names())
+    options.emplace_back(name, bs::searcher_from_name(name));
+  return options;
+}
+
+assay::MethodExport belief_controller_method() {
+  using S = ControllerSettings;
+  using C = ControllerSummary;
+  using O = bs::EpisodeOutcome;
+  using T = TracedLook;
+  return assay::method<S, C>(
+             "belief_controller",
+             "Bayesian search controller (information-gain looks, threshold stopping) or a "
+             "belief-free baseline, on simulated episodes")
+      .with(episode_params)
+      .cite(kPaper)
+      .choice(
+          [](S & s) -> auto& { return s.search.searcher; }, "controller", searcher_options(),
+          "who navigates: the Bayesian controller or a baseline")
+      .param(
+          [](S & s) -> auto& { return s.search.frame_budget; }, "frame_budget",
+          "maximum frames per episode", assay::range(0, 1e6))
+      .param(
+          [](S & s) -> auto& { return s.search.stop_threshold; }, "stop_threshold",
+          "stop when the top belief reaches this", assay::range(0, 1))
+      .param(
+          [](S & s) -> auto& { return s.search.entropy_floor; }, "entropy_floor",
+          "or when the belief's entropy falls to this (nats)", assay::at_least(0))
+      .param(&S::model_true_positive_rate, "model_true_positive_rate",
+             "TPR the controller assumes (-1: the true one)", assay::range(-1, 1))
+      .param(&S::model_false_positive_rate, "model_false_positive_rate",
+             "FPR the controller assumes (-1: the true one)", assay::range(-1, 1))
+      .param(&S::trace_episodes, "trace_episodes", "episodes whose per-look traces are output",
+             assay::range(0, 1e6))
+      .output(
+          [](C & c) -> auto& { return c.summary.accuracy; }, "accuracy",
+          "fraction of episodes answered correctly")
+      .output(
+          [](C & c) -> auto& { return c.summary.accuracy_se; }, "accuracy_se",
+          "binomial standard error of accuracy")
+      .output(
+          [](C & c) -> auto& { return c.summary.mean_frames; }, "mean_frames",
+          "mean frames looked at per episode")
+      .output(
+          [](C & c) -> auto& { return c.summary.frames_se; }, "frames_se",
+          "standard error of mean_frames")
+      .output(
+          [](C & c) -> auto& { return c.summary.mean_entropy_reduction; }, "mean_entropy_reduction",
+          "mean prior entropy - final entropy (nats)")
+      .output(&C::confident_stop_rate, "confident_stop_rate",
+              "fraction of episodes stopped by the stop rule")
+      .output(
+          [](C & c) -> auto& { return c.summary.confident_accuracy; }, "confident_accuracy",
+          "accuracy among confident stops")
+      .output(&C::episodes, "episodes",
+              "per episode: frames, correct, final_top_belief, initial_entropy, final_entropy",
+              assay::columns<O>()
+                  .column(&O::frames, "frames")
+                  .column(&O::correct, "correct")
+                  .column(&O::final_top_belief, "final_top_belief")
+                  .column(&O::initial_entropy, "initial_entropy")
+                  .column(&O::final_entropy, "final_entropy"))
+      .output(&C::traces, "traces",
+              "per look of the first trace_episodes episodes: episode, step, segment, detected, "
+              "top_belief, entropy",
+              assay::columns<T>()
+                  .column(&T::episode, "episode")
+                  .column(&T::step, "step")
+                  .column(
+                      [](const T& t) -> auto& { return t.look.segment; }, "segment")
+                  .column(
+                      [](const T& t) -> auto& { return t.look.detected; }, "detected")
+                  .column(
+                      [](const T& t) -> auto& { return t.look.top_belief; }, "top_belief")
+                  .column(
+                      [](const T& t) -> auto& { return t.look.entropy; }, "entropy"))
+      .claims(bs::checks::belief_controller_claims())
+      .run(belief_controller);
 }
 
 // ---------------------------------------------------------------- search_policy_training
 
-assay::MethodInfo search_policy_training_info() {
-  return with_detector_params(
-             with_episode_params(
-                 assay::method("search_policy_training",
-                               "REINFORCE on a small look/stop policy with the ungated reward or "
-                               "entropy-reduction credit and an entropy-gated final reward")))
-      .cite(kPaper)
-      .choice("reward", "gated", {"gated", "ungated"},
-              "gated: per-turn entropy credit and entropy-gated final reward; ungated: "
-              "correctness minus frame cost")
-      .param<int>("frame_budget", 32, "maximum frames per episode", assay::range(1, 1e6))
-      .param<double>("frame_cost", 0.03, "reward cost per frame", assay::at_least(0))
-      .param<double>("credit_weight", 0.1, "reward per nat of entropy a turn removes (gated)",
-                     assay::at_least(0))
-      .param<double>("gate_fraction", 0.5,
-                     "final reward only if search removed this share of the prior entropy",
-                     assay::range(0, 1))
-      .param<int>("iterations", 300, "policy-gradient iterations", assay::range(1, 1e6))
-      .param<int>("batch", 64, "episodes per iteration", assay::range(1, 1e6))
-      .param<double>("learning_rate", 0.5, "step size", assay::range(0, 1e3))
-      .output<double>("accuracy", "accuracy of the trained policy on `episodes` fresh episodes")
-      .output<double>("mean_frames", "mean frames of the trained policy")
-      .output<double>("skip_rate", "fraction answered from the preview without search")
-      .output<double>("mean_return", "mean return of the trained policy")
-      .output<Eigen::VectorXd>("weights", "linear softmax policy weights")
-      .output<assay::Table>("history",
-                            "per iteration: mean_return, accuracy, mean_frames, skip_rate")
-      .check("ungated_reward_skips_search",
-             "With the ungated reward the policy learns to skip search: accuracy falls to the "
-             "preview accuracy (within 4 binomial SE).",
-             bs::checks::ungated_reward_skips_search)
-      .check("gated_reward_keeps_searching",
-             "With entropy credit and the entropy-gated final reward the policy keeps searching "
-             "and beats the preview accuracy by more than 4 SE.",
-             bs::checks::gated_reward_keeps_searching);
+struct TrainingSettings {
+  Episodes episodes;
+  bs::TrainingConfig training;  // its env is `episodes.config`
+};
+
+struct TrainedPolicy {
+  bs::PolicyEvaluation evaluation;
+  Eigen::VectorXd weights;
+  std::vector<bs::TrainingStep> history;
+};
+
+TrainedPolicy search_policy_training(const TrainingSettings& s, assay::Context& ctx) {
+  auto config = s.training;
+  config.env = checked(s.episodes.config);
+  auto r = bs::train_search_policy(config, seed_of(s.episodes, ctx), s.episodes.count);
+  return {r.final_evaluation, Eigen::VectorXd(r.weights), std::move(r.history)};
 }
 
-void search_policy_training(assay::Context& ctx) {
-  bs::TrainingConfig c;
-  c.env = episode_config_with_detector(ctx);
-  c.gated = ctx.param<std::string>("reward") == "gated";
-  c.frame_budget = ctx.param<int>("frame_budget");
-  c.frame_cost = ctx.param<double>("frame_cost");
-  c.credit_weight = ctx.param<double>("credit_weight");
-  c.gate_fraction = ctx.param<double>("gate_fraction");
-  c.iterations = ctx.param<int>("iterations");
-  c.batch = ctx.param<int>("batch");
-  c.learning_rate = ctx.param<double>("learning_rate");
-  const auto r = bs::train_search_policy(c, episode_seed(ctx), ctx.param<std::int64_t>("episodes"));
-  ctx.output("accuracy", r.final_evaluation.accuracy);
-  ctx.output("mean_frames", r.final_evaluation.mean_frames);
-  ctx.output("skip_rate", r.final_evaluation.skip_rate);
-  ctx.output("mean_return", r.final_evaluation.mean_return);
-  ctx.output("weights", Eigen::VectorXd(r.weights));
-  std::vector<double> ret, acc, frames, skip;
-  for (const auto& h : r.history) {
-    ret.push_back(h.batch.mean_return), acc.push_back(h.batch.accuracy);
-    frames.push_back(h.batch.mean_frames), skip.push_back(h.batch.skip_rate);
-  }
-  assay::Table history;
-  history.add("mean_return", ret)
-      .add("accuracy", acc)
-      .add("mean_frames", frames)
-      .add("skip_rate", skip);
-  ctx.output("history", std::move(history));
+assay::MethodExport search_policy_training_method() {
+  using S = TrainingSettings;
+  using P = TrainedPolicy;
+  using H = bs::TrainingStep;
+  return assay::method<S, P>("search_policy_training",
+                             "REINFORCE on a small look/stop policy with the ungated reward or "
+                             "entropy-reduction credit and an entropy-gated final reward")
+      .with(episode_params)
+      .cite(kPaper)
+      .choice(
+          [](S & s) -> auto& { return s.training.gated; }, "reward",
+          std::vector<std::pair<std::string, bool>>{{"gated", true}, {"ungated", false}},
+          "gated: per-turn entropy credit and entropy-gated final reward; ungated: "
+          "correctness minus frame cost")
+      .param(
+          [](S & s) -> auto& { return s.training.frame_budget; }, "frame_budget",
+          "maximum frames per episode", assay::range(1, 1e6))
+      .param(
+          [](S & s) -> auto& { return s.training.frame_cost; }, "frame_cost",
+          "reward cost per frame", assay::at_least(0))
+      .param(
+          [](S & s) -> auto& { return s.training.credit_weight; }, "credit_weight",
+          "reward per nat of entropy a turn removes (gated)", assay::at_least(0))
+      .param(
+          [](S & s) -> auto& { return s.training.gate_fraction; }, "gate_fraction",
+          "final reward only if search removed this share of the prior entropy", assay::range(0, 1))
+      .param(
+          [](S & s) -> auto& { return s.training.iterations; }, "iterations",
+          "policy-gradient iterations", assay::range(1, 1e6))
+      .param(
+          [](S & s) -> auto& { return s.training.batch; }, "batch", "episodes per iteration",
+          assay::range(1, 1e6))
+      .param(
+          [](S & s) -> auto& { return s.training.learning_rate; }, "learning_rate", "step size",
+          assay::range(0, 1e3))
+      .output(
+          [](P & p) -> auto& { return p.evaluation.accuracy; }, "accuracy",
+          "accuracy of the trained policy on `episodes` fresh episodes")
+      .output(
+          [](P & p) -> auto& { return p.evaluation.mean_frames; }, "mean_frames",
+          "mean frames of the trained policy")
+      .output(
+          [](P & p) -> auto& { return p.evaluation.skip_rate; }, "skip_rate",
+          "fraction answered from the preview without search")
+      .output(
+          [](P & p) -> auto& { return p.evaluation.mean_return; }, "mean_return",
+          "mean return of the trained policy")
+      .output(&P::weights, "weights", "linear softmax policy weights")
+      .output(&P::history, "history",
+              "per iteration: mean_return, accuracy, mean_frames, skip_rate",
+              assay::columns<H>()
+                  .column(
+                      [](const H& h) -> auto& { return h.batch.mean_return; }, "mean_return")
+                  .column(
+                      [](const H& h) -> auto& { return h.batch.accuracy; }, "accuracy")
+                  .column(
+                      [](const H& h) -> auto& { return h.batch.mean_frames; }, "mean_frames")
+                  .column(
+                      [](const H& h) -> auto& { return h.batch.skip_rate; }, "skip_rate"))
+      .claims(bs::checks::search_policy_training_claims())
+      .run(search_policy_training);
 }
 
 }  // namespace
 
-ASSAY_PLUGIN("belief_search", "0.1.0",
-             assay::export_method(video_search_env_info(), video_search_env),
-             assay::export_method(belief_controller_info(), belief_controller),
-             assay::export_method(search_policy_training_info(), search_policy_training))
+ASSAY_PLUGIN("belief_search", "0.1.0", "MIT", video_search_env_method(), belief_controller_method(),
+             search_policy_training_method())

@@ -27,7 +27,7 @@ std::vector<std::string> searcher_names();
 
 struct SearchSettings {
   Searcher searcher = Searcher::belief_controller;
-  int frame_budget = 32;
+  int frame_budget = 64;
   double stop_threshold = 0.9;  // stop when the top belief reaches this
   double entropy_floor = 0.0;   // or when the belief's entropy falls to this (nats)
   SensorModel belief_model;     // what the controller assumes the sensor is

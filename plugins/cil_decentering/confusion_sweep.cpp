@@ -10,12 +10,6 @@
 
 namespace assay::cil_decentering {
 
-SweepAxis parse_sweep_axis(const std::string& name) {
-  if (name == "task_distance") return SweepAxis::task_distance;
-  if (name == "norm_asymmetry") return SweepAxis::norm_asymmetry;
-  throw std::invalid_argument("unknown sweep axis '" + name + "'");
-}
-
 std::vector<ConfusionRow> confusion_sweep(const TaskGeometry& base, SweepAxis axis,
                                           const std::vector<double>& values, int n_per_class,
                                           std::mt19937_64& rng) {
@@ -56,7 +50,7 @@ std::vector<ConfusionRow> confusion_sweep(const TaskGeometry& base, SweepAxis ax
 
 SweepSummary summarize_sweep(const std::vector<ConfusionRow>& rows) {
   constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-  SweepSummary s{nan, nan, nan, nan, nan};
+  SweepSummary s{std::nullopt, nan, nan, nan, nan};
   if (rows.empty()) return s;
   s.min_sequential_confusion = s.max_sequential_confusion = rows.front().sequential_confusion;
   s.max_first_task_confusion = rows.front().first_task_confusion;
@@ -69,8 +63,7 @@ SweepSummary summarize_sweep(const std::vector<ConfusionRow>& rows) {
         std::max(s.max_excess_decentered, r.decentered_confusion - r.decentered_upper_bound);
     if (r.kappa_min > 1) {
       const double e = r.sequential_confusion - r.sequential_upper_bound;
-      s.max_excess_separated =
-          std::isnan(s.max_excess_separated) ? e : std::max(s.max_excess_separated, e);
+      s.max_excess_separated = std::max(s.max_excess_separated.value_or(e), e);
     }
   }
   return s;

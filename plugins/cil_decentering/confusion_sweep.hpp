@@ -4,8 +4,8 @@
 // same random directions, so only the swept quantity changes along a curve.
 #pragma once
 
+#include <optional>
 #include <random>
-#include <string>
 #include <vector>
 
 #include "gaussian_tasks.hpp"
@@ -13,7 +13,6 @@
 namespace assay::cil_decentering {
 
 enum class SweepAxis { task_distance, norm_asymmetry };
-SweepAxis parse_sweep_axis(const std::string& name);
 
 struct ConfusionRow {
   double value = 0;  // the swept geometry parameter
@@ -29,11 +28,11 @@ std::vector<ConfusionRow> confusion_sweep(const TaskGeometry& base, SweepAxis ax
                                           std::mt19937_64& rng);
 
 // The sweep in a few numbers (NaN for an empty sweep): the largest excess of the sequential
-// confusion over its bound among values with kappa_min > 1 (NaN if none), the range of the
+// confusion over its bound among values with kappa_min > 1 (none if no value has), the range of the
 // sequential confusion, the largest confusion of task 0's samples, and the largest excess of
 // the de-centered confusion over its bound.
 struct SweepSummary {
-  double max_excess_separated = 0;
+  std::optional<double> max_excess_separated;
   double min_sequential_confusion = 0, max_sequential_confusion = 0;
   double max_first_task_confusion = 0;
   double max_excess_decentered = 0;

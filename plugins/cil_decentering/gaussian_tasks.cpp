@@ -64,13 +64,6 @@ Eigen::MatrixXd class_offsets(const TaskGeometry& g, const Eigen::MatrixXd& fram
 
 }  // namespace
 
-Layout parse_layout(const std::string& name) {
-  if (name == "random") return Layout::random;
-  if (name == "orthogonal") return Layout::orthogonal;
-  if (name == "collinear") return Layout::collinear;
-  throw std::invalid_argument("unknown layout '" + name + "'");
-}
-
 GaussianTasks make_gaussian_tasks(const TaskGeometry& g, std::mt19937_64& rng) {
   if (g.dim < g.tasks + (g.layout == Layout::orthogonal ? 1 : 0))
     throw std::invalid_argument("dim must exceed the number of tasks for this layout");

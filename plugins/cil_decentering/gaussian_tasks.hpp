@@ -5,7 +5,6 @@
 
 #include <Eigen/Core>
 #include <random>
-#include <string>
 
 namespace assay::cil_decentering {
 
@@ -15,7 +14,6 @@ enum class Layout {
   orthogonal,  // orthogonal to every inter-task direction: no interaction with task placement
   collinear,   // along the axis through the first two task centres: the kappa < 1 construction
 };
-Layout parse_layout(const std::string& name);
 
 struct TaskGeometry {
   int tasks = 3;

@@ -3,15 +3,10 @@
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace assay::cil_decentering {
-
-Activation parse_activation(const std::string& name) {
-  if (name == "cos") return Activation::cos;
-  if (name == "relu") return Activation::relu;
-  throw std::invalid_argument("unknown activation '" + name + "'; use cos or relu");
-}
 
 Eigen::MatrixXd RandomFeatureBackbone::features(const Eigen::MatrixXd& inputs) const {
   if (inputs.cols() != projection.cols())

@@ -10,14 +10,12 @@
 
 #include <Eigen/Core>
 #include <random>
-#include <string>
 
 #include "gaussian_tasks.hpp"
 
 namespace assay::cil_decentering {
 
 enum class Activation { cos, relu };
-Activation parse_activation(const std::string& name);
 
 struct RandomFeatureBackbone {
   Eigen::MatrixXd projection;  // width x input dim, rows w_j

@@ -12,7 +12,7 @@
 namespace assay::cil_decentering {
 
 struct SoftmaxFitOptions {
-  double l2 = 1e-3;
+  double l2 = 1e-4;
   int max_iterations = 100;
   double gradient_tolerance = 1e-10;  // on the max-norm of the gradient; the fit also stops
                                       // once the Newton decrement reaches rounding level

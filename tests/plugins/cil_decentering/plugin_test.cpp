@@ -42,12 +42,6 @@ TEST_CASE("de-centering a trained sequential head lowers its task confusion and 
   CHECK(fixed.at("accuracy").as_real() > sequential + 0.02);
 }
 
-TEST_CASE("the population de-centering check passes through the registry", "[cil_decentering]") {
-  const auto result = at::run_check("decenter", "population_exact");
-  INFO(result.detail);
-  CHECK(result.passed);
-}
-
 TEST_CASE("spirals through the random-feature backbone feed training and de-centering",
           "[cil_decentering]") {
   const auto data =

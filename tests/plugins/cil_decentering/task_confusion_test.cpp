@@ -122,10 +122,12 @@ TEST_CASE("the sweep summary takes excesses only where kappa > 1", "[cil_decente
   not_separated.decentered_confusion = 0.0;
   not_separated.decentered_upper_bound = 0.2;
   const auto s = cil::summarize_sweep({separated, not_separated});
-  CHECK(s.max_excess_separated == Approx(-0.2));
+  REQUIRE(s.max_excess_separated);
+  CHECK(*s.max_excess_separated == Approx(-0.2));
   CHECK(s.min_sequential_confusion == 0.1);
   CHECK(s.max_sequential_confusion == 0.9);
   CHECK(s.max_first_task_confusion == 0.95);
   CHECK(s.max_excess_decentered == Approx(0.01));
   CHECK(std::isnan(cil::summarize_sweep({}).max_excess_decentered));
+  CHECK_FALSE(cil::summarize_sweep({not_separated}).max_excess_separated);
 }
