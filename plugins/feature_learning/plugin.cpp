@@ -1,6 +1,7 @@
 // The feature_learning plugin: SDK glue for the Feature Learning Equation, Virtual Covariance
 // and Target Linearity (seed paper 7). The science (and the claims, claims.hpp) lives in the
 // other files of this folder.
+#include <algorithm>
 #include <assay/sdk.hpp>
 
 #include "claims.hpp"
