@@ -7,5 +7,5 @@ assay_add_test(test_feature_learning SOURCES
   NO_PLUGINS)
 assay_add_test(test_feature_learning_plugin SOURCES
   feature_learning/plugin_test.cpp
-  LIBRARIES assay_test_support
-  PLUGINS feature_learning stdlib)
+  LIBRARIES assay_test_support stdlib_science
+  PLUGINS feature_learning)

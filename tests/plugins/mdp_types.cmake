@@ -10,5 +10,8 @@ assay_add_test(test_mdp_types SOURCES
   NO_PLUGINS)
 assay_add_test(test_mdp_types_plugin SOURCES
   mdp_types/plugin_test.cpp
+  mdp_types/dry_run_test.cpp
   LIBRARIES assay_test_support
   PLUGINS mdp_types)
+# dry_run_test.cpp runs the shipped pipeline through the real CLI.
+add_dependencies(test_mdp_types_plugin assay)

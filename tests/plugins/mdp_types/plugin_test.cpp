@@ -7,19 +7,16 @@
 namespace at = assay::testing;
 
 namespace {
-void require_check(const std::string& method, const std::string& check) {
-  const auto result = at::run_check(method, check, 7);
-  INFO(method << "/" << check << ": measured " << result.measured << " " << result.relation
-              << " expected " << result.expected << " (" << result.detail << ")");
-  REQUIRE(result.passed);
-}
-
 const std::vector<double>& column(const assay::Table& table, const std::string& name) {
   for (std::size_t c = 0; c < table.names.size(); ++c)
     if (table.names[c] == name) return std::get<std::vector<double>>(table.columns[c]);
   FAIL("no column " << name);
   throw std::logic_error("unreachable");
 }
+assay::Value lengths(const std::vector<int>& n) {
+  return assay::ValueCodec<std::vector<int>>::encode(n);
+}
+
 // mdp_value_rate from one trajectory of the example MDP under the deterministic policy
 // "action 0" (a two-state chain), at target offset `offset`, no generative Monte Carlo.
 at::ValueMap two_state_trajectory(double offset) {
@@ -32,42 +29,30 @@ at::ValueMap two_state_trajectory(double offset) {
 }
 }  // namespace
 
-TEST_CASE("markov_pair_ldp checks pass", "[mdp_types][verify]") {
-  for (const char* check : {"exact_rate_above_limit", "gap_shrinks_like_log_n_over_n",
-                            "primal_equals_dual", "exact_matches_monte_carlo"})
-    require_check("markov_pair_ldp", check);
-}
-
-TEST_CASE("type_class_sizes checks pass", "[mdp_types][verify]") {
-  for (const char* check :
-       {"whittle_equals_enumeration", "class_sizes_within_type_bounds", "type_count_polynomial"})
-    require_check("type_class_sizes", check);
-}
-
-TEST_CASE("kl_pessimism checks pass", "[mdp_types][verify]") {
-  for (const char* check :
-       {"coverage_at_least_1_minus_alpha", "pessimistic_below_truth", "dual_equals_brute_force"})
-    require_check("kl_pessimism", check);
-}
-
-TEST_CASE("mdp_value_rate checks pass", "[mdp_types][verify]") {
-  for (const char* check :
-       {"tail_above_rate", "tail_gap_shrinks_like_log_n_over_n", "rate_equals_lattice_minimum",
-        "minimiser_has_the_value", "curvature_is_delta_method", "variance_is_delta_method"})
-    require_check("mdp_value_rate", check);
-}
-
-TEST_CASE("markov_coding_exponent checks pass", "[mdp_types][verify]") {
-  for (const char* check : {"zero_up_to_entropy_rate", "positive_increasing_convex_above",
-                            "simulated_errors_decay_at_exponent"})
-    require_check("markov_coding_exponent", check);
+// `assay verify` runs every claim at seed 1; the Monte Carlo claims must hold at another seed
+// too (the deterministic ones give the same numbers at every seed).
+TEST_CASE("the Monte Carlo claims hold at a second seed", "[mdp_types]") {
+  const std::vector<std::pair<const char*, const char*>> claims{
+      {"markov_pair_ldp", "exact_matches_monte_carlo"},
+      {"kl_pessimism", "coverage_at_least_1_minus_alpha"},
+      {"kl_pessimism", "pessimistic_below_truth"},
+      {"kl_pessimism", "dual_equals_brute_force"},
+      {"mdp_value_rate", "variance_is_delta_method"},
+      {"mdp_value_rate", "trajectory_variance_is_delta_method"},
+      {"mdp_value_rate", "trajectory_minimiser_is_local_minimum"},
+      {"markov_coding_exponent", "simulated_errors_decay_at_exponent"}};
+  for (const auto& [method, claim] : claims) {
+    const auto result = at::run_check(method, claim, 7);
+    INFO(method << "/" << claim << ": measured " << result.measured << " " << result.relation
+                << " expected " << result.expected << " (" << result.detail << ")");
+    CHECK(result.passed);
+  }
 }
 
 TEST_CASE("mdp_value_rate runs end to end with consistent outputs", "[mdp_types]") {
-  const auto out = at::run_method(
-      "mdp_value_rate", {{"offset", 0.5},
-                         {"lengths", assay::ValueCodec<std::vector<double>>::encode({40, 160})},
-                         {"mc_replicates", 1000}});
+  const auto out =
+      at::run_method("mdp_value_rate",
+                     {{"offset", 0.5}, {"lengths", lengths({40, 160})}, {"mc_replicates", 1000}});
   const double rate = out.at("rate").as_real();
   CHECK(rate > 0);
   CHECK(out.at("target_value").as_real() ==
@@ -89,22 +74,13 @@ TEST_CASE("mdp_value_rate runs end to end with consistent outputs", "[mdp_types]
     if (offsets[i] == 0) CHECK(rates[i] < 1e-12);
 }
 
-TEST_CASE("mdp_value_rate trajectory checks pass", "[mdp_types][verify]") {
-  for (const char* check :
-       {"trajectory_curvature_is_delta_method", "trajectory_variance_is_delta_method",
-        "trajectory_minimiser_is_feasible", "trajectory_minimiser_is_local_minimum",
-        "trajectory_tail_above_rate", "trajectory_tail_gap_shrinks_like_log_n_over_n",
-        "trajectory_rate_at_most_generative"})
-    require_check("mdp_value_rate", check);
-}
-
 TEST_CASE("mdp_value_rate in trajectory mode reports the one-trajectory rate",
           "[mdp_types][trajectory]") {
   // The two-state chain: the exact trajectory tail is available.
   auto params = two_state_trajectory(1.0);
-  params["lengths"] = assay::ValueCodec<std::vector<double>>::encode(std::vector<double>{});
+  params["lengths"] = lengths({});
   params["curve_offsets"] = assay::ValueCodec<std::vector<double>>::encode({-1, 0, 1});
-  params["trajectory_lengths"] = assay::ValueCodec<std::vector<double>>::encode({200, 800});
+  params["trajectory_lengths"] = lengths({200, 800});
   params["trajectory_mc_n"] = 500;
   params["trajectory_mc_replicates"] = 1000;
   const auto out = at::run_method("mdp_value_rate", params);
@@ -142,8 +118,8 @@ TEST_CASE("a random start that makes the tilted chain reducible does not fail th
   // state recurrent".
   auto params = two_state_trajectory(2.0);
   params["trajectory_mc_replicates"] = 0;
-  params["lengths"] = assay::ValueCodec<std::vector<double>>::encode({50, 100});
-  params["trajectory_lengths"] = assay::ValueCodec<std::vector<double>>::encode({100, 400});
+  params["lengths"] = lengths({50, 100});
+  params["trajectory_lengths"] = lengths({100, 400});
   const auto out = at::run_method("mdp_value_rate", params, {}, 23);
   const double rate = out.at("trajectory_rate").as_real();
   CHECK(rate > 0);
@@ -152,16 +128,29 @@ TEST_CASE("a random start that makes the tilted chain reducible does not fail th
   CHECK(rate <= out.at("rate").as_real());
 }
 
-TEST_CASE("mdp_value_rate leaves the trajectory outputs empty for generative data",
+TEST_CASE("mdp_value_rate omits the trajectory outputs for generative data",
           "[mdp_types][trajectory]") {
-  const auto out = at::run_method(
-      "mdp_value_rate",
-      {{"lengths", assay::ValueCodec<std::vector<double>>::encode(std::vector<double>{})},
-       {"mc_replicates", 0}});
-  CHECK(std::isnan(out.at("trajectory_rate").as_real()));
-  CHECK(out.at("trajectory_starts").as_int() == 0);
-  CHECK(assay::to_vector(out.at("trajectory_visits").as_real_array()).size() == 0);
+  const auto out =
+      at::run_method("mdp_value_rate", {{"lengths", lengths({})}, {"mc_replicates", 0}});
+  for (const char* port : {"trajectory_rate", "trajectory_starts", "trajectory_visits",
+                           "trajectory_curve", "trajectory_finite_n", "trajectory_mc_discarded"})
+    CHECK(out.count(port) == 0);
   CHECK(out.at("rate").as_real() > 0);
+}
+
+TEST_CASE("kl_pessimism with initial unset weighs the states uniformly", "[mdp_types]") {
+  const auto unset = at::run_method("kl_pessimism", {{"replicates", 20}});
+  const auto uniform = at::run_method(
+      "kl_pessimism", {{"replicates", 20},
+                       {"initial", assay::ValueCodec<std::vector<double>>::encode({0.5, 0.5})}});
+  CHECK(unset.at("true_value") == uniform.at("true_value"));
+  CHECK(unset.at("mean_plug_in_value") == uniform.at("mean_plug_in_value"));
+  CHECK(unset.at("replicates") == uniform.at("replicates"));
+}
+
+TEST_CASE("lengths are integers of at least 1, element by element", "[mdp_types]") {
+  CHECK_THROWS_WITH(at::run_method("markov_pair_ldp", {{"lengths", lengths({50, 0})}}),
+                    Catch::Contains("lengths'[1]: expected int in [1, 1000000], got 0"));
 }
 
 TEST_CASE("mdp_value_rate rejects a kernel of the wrong shape", "[mdp_types]") {
