@@ -1,23 +1,10 @@
 #include "claims.hpp"
 
-#include <charconv>
 #include <string>
 
 #include "paper_claims.hpp"
 
 namespace assay::feature_learning {
-namespace {
-
-// The claims' details print numbers as assay::to_text does: shortest round-trip, reals marked.
-std::string number_text(double x) {
-  char buf[32];
-  const auto end = std::to_chars(buf, buf + sizeof buf, x).ptr;
-  std::string s(buf, end);
-  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
-  return s;
-}
-
-}  // namespace
 
 std::vector<Claim> feature_dynamics_claims() {
   return {

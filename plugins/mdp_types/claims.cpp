@@ -1,6 +1,5 @@
 #include "claims.hpp"
 
-#include <charconv>
 #include <string>
 
 #include "paper_claims.hpp"
@@ -14,15 +13,6 @@ CheckResult near(const Measurement& m, std::string detail) {
 
 CheckResult at_least_within(const Measurement& m, std::string detail) {
   return expect_at_least(m.measured, m.expected - m.tolerance, std::move(detail));
-}
-
-// The claims' details print numbers as assay::to_text does: shortest round-trip, reals marked.
-std::string number_text(double x) {
-  char buf[32];
-  const auto end = std::to_chars(buf, buf + sizeof buf, x).ptr;
-  std::string s(buf, end);
-  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
-  return s;
 }
 
 }  // namespace

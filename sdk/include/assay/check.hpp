@@ -9,6 +9,7 @@
 // plain data, and plugin.cpp only registers them.
 #pragma once
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -24,6 +25,16 @@ struct CheckResult {
   bool passed = false;
   std::string detail;
 };
+
+// A number as assay::to_text prints a real: the shortest text that reads back as x, with ".0"
+// on an integral value; for claims' details, which should quote what was measured exactly.
+inline std::string number_text(double x) {
+  char buf[32];
+  const auto end = std::to_chars(buf, buf + sizeof buf, x).ptr;
+  std::string s(buf, end);
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
+  return s;
+}
 
 namespace detail {
 inline std::string tolerance_text(double x) {
