@@ -56,18 +56,3 @@ TEST_CASE("features feed classify end to end", "[flood_bifiltration]") {
   CHECK(score.at("accuracy").as_real() > 0.6);
   CHECK(score.at("ci_low").as_real() < score.at("accuracy").as_real());
 }
-
-TEST_CASE("flood_bifiltration checks pass", "[flood_bifiltration][verify]") {
-  for (const auto& [method, check] : std::vector<std::pair<std::string, std::string>>{
-           {"flood_filtration", "alpha_equality_2d"},
-           {"flood_filtration", "sampled_converges"},
-           {"sublevel_flood_bifiltration", "top_slice_is_flood"},
-           {"sublevel_flood_bifiltration", "hilbert_equals_betti"},
-           {"sublevel_flood_bifiltration", "gamma_stability"},
-           {"sublevel_flood_bifiltration", "hilbert_interleaving"}}) {
-    const auto r = at::run_check(method, check, 3);
-    INFO(check << ": measured " << r.measured << " " << r.relation << " " << r.expected << " "
-               << r.detail);
-    CHECK(r.passed);
-  }
-}
