@@ -31,6 +31,24 @@ TEST_CASE("core_search on the logit instance reports a positive min-max margin",
   CHECK(out.at("min_max_margin").as_real() > 0.05);
 }
 
+TEST_CASE("core_search writes the logit certificate only where it exists", "[data_exchange]") {
+  const at::ValueMap logit{{"sizes", sizes({60, 120, 60})},
+                           {"demand", assay::Value(std::string("logit"))},
+                           {"grid", assay::Value(std::int64_t{5})}};
+  const auto certified = at::run_method("core_search", logit);
+  CHECK(certified.count("grid_slack") == 1);
+  CHECK(certified.count("certified_margin") == 1);
+  at::ValueMap uncertified = logit;
+  uncertified["certify"] = false;
+  const auto slack_only = at::run_method("core_search", uncertified);
+  CHECK(slack_only.count("grid_slack") == 1);
+  CHECK(slack_only.count("certified_margin") == 0);
+  // Rational demand: payoffs jump, so neither the slack nor the certificate is defined.
+  const auto rational = at::run_method("core_search", {{"sizes", sizes({60, 120, 60})}});
+  CHECK(rational.count("grid_slack") == 0);
+  CHECK(rational.count("certified_margin") == 0);
+}
+
 TEST_CASE("exchange_dynamics leaves full pooling of three equal firms for a stable pair",
           "[data_exchange]") {
   const auto out = at::run_method(
