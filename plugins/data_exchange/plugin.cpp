@@ -120,6 +120,24 @@ dx::Market build_market(const MarketSettings& s, assay::Context& ctx) {
   return build_market(s.market, ctx);
 }
 
+// An exchange as the methods report it: fractions x_ij, blocks (per firm, the smallest firm of
+// its block) and the firms' payoffs.
+struct ExchangeView {
+  Eigen::MatrixXd fractions;
+  std::vector<std::int64_t> blocks;
+  Eigen::VectorXd payoffs;
+};
+
+ExchangeView view(const dx::Market& m, const dx::Exchange& e) {
+  return {dx::exchange_fractions(e), dx::block_labels(e), dx::payoffs(m, e)};
+}
+
+// The member of the report's `which` ExchangeView that `member` names.
+template <auto which, auto member>
+auto exchange() {
+  return [](auto& report) -> auto& { return (report.*which).*member; };
+}
+
 std::string coalition_text(const std::vector<int>& members) {
   std::ostringstream s;
   s << "{";
@@ -204,9 +222,8 @@ struct BlockingRow {
 };
 
 struct CheckReport {
-  Eigen::MatrixXd exchange_fractions;
-  std::vector<std::int64_t> blocks;
-  Eigen::VectorXd payoffs, accuracy;
+  ExchangeView checked;
+  Eigen::VectorXd accuracy;
   std::vector<BlockingRow> blocking;
   std::int64_t blocking_count = 0;
   double max_margin = 0;
@@ -242,12 +259,10 @@ CheckReport core_check(const CheckSettings& s, assay::Context& ctx) {
   for (const auto& d : blocking)
     out.blocking.push_back(
         {coalition_text(d.members), d.margin, vector_text(d.take), vector_text(d.payoffs)});
-  out.payoffs = dx::payoffs(m, e);
+  out.checked = view(m, e);
   out.max_margin = dx::BlockingOracle(m, s.core.grid)
-                       .max_margin(out.payoffs, std::numeric_limits<double>::infinity());
+                       .max_margin(out.checked.payoffs, std::numeric_limits<double>::infinity());
   if (!blocking.empty()) out.max_margin = std::max(out.max_margin, blocking.front().margin);
-  out.exchange_fractions = dx::exchange_fractions(e);
-  out.blocks = dx::block_labels(e);
   out.accuracy = dx::accuracies(m, dx::training_sizes(m, e));
   out.blocking_count = static_cast<std::int64_t>(blocking.size());
   out.core_stable = blocking.empty();
@@ -272,10 +287,12 @@ assay::MethodExport core_check_method() {
              "one block share market share under sharing even if they exchange nothing; [] = "
              "the connected components of {x_ij > 0}",
              assay::range(-1e6, 1e6))
-      .output(&CheckReport::exchange_fractions, "exchange_fractions", "the exchange checked (x_ij)")
-      .output(&CheckReport::blocks, "blocks",
+      .output(exchange<&CheckReport::checked, &ExchangeView::fractions>(), "exchange_fractions",
+              "the exchange checked (x_ij)")
+      .output(exchange<&CheckReport::checked, &ExchangeView::blocks>(), "blocks",
               "the exchange's coalition structure: per firm, the smallest firm of its block")
-      .output(&CheckReport::payoffs, "payoffs", "status-quo payoff of each firm")
+      .output(exchange<&CheckReport::checked, &ExchangeView::payoffs>(), "payoffs",
+              "status-quo payoff of each firm")
       .output(&CheckReport::accuracy, "accuracy", "status-quo accuracy of each firm")
       .output(&CheckReport::blocking, "blocking",
               "per blocking coalition: coalition, margin, take (per member), payoffs (per "
@@ -297,9 +314,7 @@ struct SearchReport {
   double min_max_margin = 0, refined_margin = 0;
   std::optional<double> grid_slack, certified_margin;
   std::int64_t core_stable_found = 0, core_stable_on_grid = 0, exchanges_searched = 0;
-  Eigen::MatrixXd best_fractions;
-  std::vector<std::int64_t> best_blocks;
-  Eigen::VectorXd best_payoffs;
+  ExchangeView best;
 };
 
 SearchReport core_search(const MarketSettings& s, assay::Context& ctx) {
@@ -314,9 +329,7 @@ SearchReport core_search(const MarketSettings& s, assay::Context& ctx) {
   out.core_stable_found = r.refined_margin <= s.core.tolerance;
   out.core_stable_on_grid = r.core_stable_on_grid;
   out.exchanges_searched = r.exchanges_searched;
-  out.best_fractions = dx::exchange_fractions(r.best);
-  out.best_blocks = dx::block_labels(r.best);
-  out.best_payoffs = dx::payoffs(m, r.best);
+  out.best = view(m, r.best);
   return out;
 }
 
@@ -346,12 +359,14 @@ assay::MethodExport core_search_method() {
       .output(&SearchReport::core_stable_on_grid, "core_stable_on_grid",
               "grid exchanges no grid deviation blocks")
       .output(&SearchReport::exchanges_searched, "exchanges_searched", "grid exchanges searched")
-      .output(&SearchReport::best_fractions, "best_fractions", "x_ij of the best exchange")
-      .output(&SearchReport::best_blocks, "best_blocks",
+      .output(exchange<&SearchReport::best, &ExchangeView::fractions>(), "best_fractions",
+              "x_ij of the best exchange")
+      .output(exchange<&SearchReport::best, &ExchangeView::blocks>(), "best_blocks",
               "the best exchange's coalition structure (per firm, the smallest firm of its "
               "block): a block may exchange no data (zero fractions) and still share market "
               "share")
-      .output(&SearchReport::best_payoffs, "best_payoffs", "payoffs at the best exchange")
+      .output(exchange<&SearchReport::best, &ExchangeView::payoffs>(), "best_payoffs",
+              "payoffs at the best exchange")
       .claims(dx::core_search_claims())
       .run(core_search);
 }
@@ -374,9 +389,7 @@ struct TraceRow {
 struct DynamicReport {
   std::int64_t converged = 0, steps = 0;
   std::vector<TraceRow> trace;
-  Eigen::MatrixXd final_fractions;
-  std::vector<std::int64_t> final_blocks;
-  Eigen::VectorXd final_payoffs;
+  ExchangeView stopped;
 };
 
 DynamicReport exchange_dynamics(const DynamicSettings& s, assay::Context& ctx) {
@@ -396,9 +409,7 @@ DynamicReport exchange_dynamics(const DynamicSettings& s, assay::Context& ctx) {
                          r.trace[k].margin, vector_text(dx::payoffs(m, r.trace[k].after))});
   out.converged = r.converged;
   out.steps = static_cast<std::int64_t>(r.trace.size());
-  out.final_fractions = dx::exchange_fractions(r.final_exchange);
-  out.final_blocks = dx::block_labels(r.final_exchange);
-  out.final_payoffs = dx::payoffs(m, r.final_exchange);
+  out.stopped = view(m, r.final_exchange);
   return out;
 }
 
@@ -425,11 +436,13 @@ assay::MethodExport exchange_dynamics_method() {
                   .column(&TraceRow::coalition, "coalition")
                   .column(&TraceRow::margin, "margin")
                   .column(&TraceRow::payoffs, "payoffs"))
-      .output(&DynamicReport::final_fractions, "final_fractions", "x_ij where the dynamic stopped")
-      .output(&DynamicReport::final_blocks, "final_blocks",
+      .output(exchange<&DynamicReport::stopped, &ExchangeView::fractions>(), "final_fractions",
+              "x_ij where the dynamic stopped")
+      .output(exchange<&DynamicReport::stopped, &ExchangeView::blocks>(), "final_blocks",
               "coalition structure where the dynamic stopped (per firm, the smallest firm of "
               "its block)")
-      .output(&DynamicReport::final_payoffs, "final_payoffs", "payoffs where the dynamic stopped")
+      .output(exchange<&DynamicReport::stopped, &ExchangeView::payoffs>(), "final_payoffs",
+              "payoffs where the dynamic stopped")
       .claims(dx::exchange_dynamics_claims())
       .run(exchange_dynamics);
 }
