@@ -56,9 +56,8 @@ int main(int argc, char** argv) {
   for (int r = 0; r < repeats; ++r) {
     const double t0 = cpu_seconds();
     if (task == "codensity") {
-      const auto bi =
-          fb::sublevel_flood(points, fb::knn_codensity(points, 10),
-                             {landmarks, fb::CoveringMode::sampled, 4}, {16, slices, 0});
+      const auto bi = fb::sublevel_flood(points, fb::knn_codensity(points, 10),
+                                         {landmarks, fb::CoveringMode::sampled, 4}, {16, slices});
       times.push_back(cpu_seconds() - t0);
       simplices = static_cast<long>(bi.flood.complex.size());
       std::ofstream out(prefix + "_top_h1.csv");

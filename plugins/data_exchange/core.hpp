@@ -55,7 +55,7 @@ Deviation exact_deviation(const Market& market, Deviation grid_best,
                           const Eigen::VectorXd& status_quo);
 
 struct CoreOptions {
-  int grid = 11;
+  int grid = 9;
   bool refine = true;       // blocking_coalitions: exact best deviations, not the grid's best
   double tolerance = 1e-9;  // margins at or below this are not blocking (float noise)
   bool certify = true;      // core_search: compute certified_margin (logit; costs most of it)

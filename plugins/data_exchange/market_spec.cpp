@@ -41,7 +41,7 @@ Market make_market(const MarketSpec& spec, std::mt19937_64& rng,
   } else {
     // One shared curve when the firms face one task (a given data set, or no spread), so that
     // independent measurement noise does not make one firm's identical data look better.
-    const bool given_data = spec.data.size() > 0;
+    const bool given_data = spec.data.has_value();
     const bool shared = given_data || spec.noise_spread == 0;
     const auto tasks = firm_tasks(spec, m.sizes);
     std::vector<MeasuredCurve> curves;
@@ -49,7 +49,7 @@ Market make_market(const MarketSpec& spec, std::mt19937_64& rng,
       if (shared && j > 0)
         curves.push_back(curves.front());
       else if (given_data)
-        curves.push_back(measure_learning_curve(spec.data, spec.task.ridge, spec.curve_points,
+        curves.push_back(measure_learning_curve(*spec.data, spec.task.ridge, spec.curve_points,
                                                 spec.curve_repeats, rng));
       else
         curves.push_back(

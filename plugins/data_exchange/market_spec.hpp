@@ -2,6 +2,7 @@
 // functions that are either power laws or learning curves measured by training a learner.
 #pragma once
 
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -27,9 +28,9 @@ struct MarketSpec {
   // with no spread all firms share one task and one measured curve.
   ClassificationTask task;
   double noise_spread = 0;
-  // Measured curves on this data set instead of the synthetic task when not empty (rows:
+  // Measured curves on this data set instead of the synthetic task when given (rows:
   // features..., label): all firms draw from it, so they share one curve (no spread).
-  Eigen::MatrixXd data;
+  std::optional<Eigen::MatrixXd> data;
   int curve_points = 12, curve_repeats = 20;
 };
 

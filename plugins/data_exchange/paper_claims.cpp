@@ -26,6 +26,10 @@ MarketSpec measured_rational(int firms) {
   return spec;
 }
 
+CheckResult as_at_least(const ClaimMeasurement& m) {
+  return expect_at_least(m.measured, m.bound, m.detail);
+}
+
 }  // namespace
 
 Market logit_counterexample(bool equal_sharing) {
@@ -157,6 +161,34 @@ ClaimMeasurement dynamic_converges(std::uint64_t seed, int instances) {
          << (converged ? double(steps) / converged : 0.0);
   out.detail = detail.str();
   return out;
+}
+
+std::vector<Claim> core_search_claims() {
+  return {
+      {"rational_core_exists",
+       "In fully rational markets a core-stable exchange always exists: counterexample "
+       "search over 60 random markets (n = 3, 4; heterogeneous power-law and measured "
+       "curves) with exact blocking and every achievable payoff vector searched.",
+       [](const CheckContext& ctx) { return as_at_least(rational_core_found(ctx.seed, 60)); }},
+      {"logit_eps_core_empty",
+       "With logit demand (beta = 60, sizes 60/120/60, a = 1 - d^-0.4) the eps-core is "
+       "empty: at grids 9, 13, 17 the min-max blocking margin stays near 0.1 and a "
+       "certified lower bound for every continuous exchange (cell-wise Lipschitz slack, "
+       "cells subdivided) stays > 0.",
+       [](const CheckContext&) {
+         return as_at_least(logit_core_empty_certified({9, 13, 17}));
+       }},
+      {"equal_sharing_restores_core",
+       "With equal sharing inside coalitions a core-stable exchange exists: on the logit "
+       "counterexample and on 30 random logit markets (exact blocking test).",
+       [](const CheckContext& ctx) { return as_at_least(sharing_restores_core(ctx.seed, 30)); }}};
+}
+
+std::vector<Claim> exchange_dynamics_claims() {
+  return {{"dynamic_converges_rational",
+           "In fully rational markets with measured learning curves (n = 3, 20 instances), "
+           "the dynamic from autarky reaches a core-stable exchange on every instance.",
+           [](const CheckContext& ctx) { return as_at_least(dynamic_converges(ctx.seed, 20)); }}};
 }
 
 }  // namespace assay::data_exchange

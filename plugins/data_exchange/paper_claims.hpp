@@ -1,8 +1,9 @@
 // The paper's checkable claims, computed with the plugin's own science on small instances.
-// Each returns the measured value and the bound it is compared with; plugin.cpp turns them
-// into checks.
+// Each measurement returns the measured value and the bound it is compared with; the claims
+// of each method (plugin.cpp registers them) compare them.
 #pragma once
 
+#include <assay/check.hpp>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -40,5 +41,10 @@ ClaimMeasurement sharing_restores_core(std::uint64_t seed, int instances);
 // (iv) Fraction of measured-curve rational instances (n = 3) on which the dynamic from
 // autarky reaches a core-stable exchange within 50 steps.
 ClaimMeasurement dynamic_converges(std::uint64_t seed, int instances);
+
+// The claims of core_search: (i), (ii) and (iii), all reproduced.
+std::vector<assay::Claim> core_search_claims();
+// The claim of exchange_dynamics: (iv), reproduced.
+std::vector<assay::Claim> exchange_dynamics_claims();
 
 }  // namespace assay::data_exchange

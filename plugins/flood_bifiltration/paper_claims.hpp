@@ -2,6 +2,7 @@
 // checks and the unit tests compare them with closed forms and statistics.
 #pragma once
 
+#include <assay/check.hpp>
 #include <cstdint>
 #include <vector>
 
@@ -68,5 +69,11 @@ Scaling landmark_scaling(std::uint64_t seed, const std::vector<int>& sizes, int 
 
 // Least-squares slope of log y against log x.
 double log_log_slope(const std::vector<int>& x, const std::vector<double>& y);
+
+// The claims of each method, all reproduced: flood_filtration (1), sublevel_flood_bifiltration
+// (2-4), flood_bifiltration_features (5, 6).
+std::vector<assay::Claim> flood_filtration_claims();
+std::vector<assay::Claim> bifiltration_claims();
+std::vector<assay::Claim> features_claims();
 
 }  // namespace assay::flood_bifiltration

@@ -1,6 +1,8 @@
 // The flood_bifiltration plugin: SDK glue around the science in this folder.
+#include <assay/eigen.hpp>
 #include <assay/sdk.hpp>
-#include <cmath>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,294 +24,237 @@ constexpr const char* kPaper =
 
 std::vector<std::int64_t> as_int64(const std::vector<int>& v) { return {v.begin(), v.end()}; }
 
-Eigen::MatrixXd points_input(const assay::Context& ctx) {
-  auto points = ctx.input<Eigen::MatrixXd>("points");
+void check_points(const Eigen::MatrixXd& points) {
   if (points.cols() != 2 && points.cols() != 3)
     throw assay::Error("points: " + std::to_string(points.cols()) +
                        " columns; the Flood complex needs points in R^2 or R^3");
   if (points.rows() < 1) throw assay::Error("points: empty point cloud");
-  return points;
 }
 
-fb::FloodOptions flood_options(const assay::Context& ctx) {
-  return {ctx.param<int>("landmarks"),
-          ctx.param<std::string>("radius") == "exact" ? fb::CoveringMode::exact
-                                                      : fb::CoveringMode::sampled,
-          ctx.param<int>("resolution")};
+// Each method's settings carry a point cloud and the Flood options; the bifiltration methods
+// add the (r, s) grid and the codensity's k.
+struct FloodSettings {
+  Eigen::MatrixXd points;
+  fb::FloodOptions flood;
+};
+struct GridSettings : FloodSettings {
+  fb::GridOptions grid;
+  int density_k = 10;
+};
+
+template <auto member>
+auto flood() {
+  return [](auto& s) -> auto& { return s.flood.*member; };
+}
+template <auto member>
+auto grid() {
+  return [](auto& s) -> auto& { return s.grid.*member; };
 }
 
-fb::GridOptions grid_options(const assay::Context& ctx) {
-  return {ctx.param<int>("r_steps"), ctx.param<int>("s_steps"), ctx.param<double>("r_max")};
-}
-
-assay::MethodInfo& flood_params(assay::MethodInfo& info, int landmarks, const char* radius) {
-  return info
-      .param<int>("landmarks", landmarks, "farthest-point landmarks; 0 = every point",
-                  assay::range(0, 1 << 24))
-      .choice("radius", radius, {"exact", "sampled"},
+const auto flood_params = [](auto& m) {
+  m.param(flood<&fb::FloodOptions::landmarks>(), "landmarks",
+          "farthest-point landmarks; 0 = every point", assay::range(0, 1 << 24))
+      .choice(flood<&fb::FloodOptions::mode>(), "radius",
+              {{"exact", fb::CoveringMode::exact}, {"sampled", fb::CoveringMode::sampled}},
               "covering radii: exact (Voronoi candidates) or sampled (lower bound)")
-      .param<int>("resolution", 8, "barycentric grid resolution of the sampled mode",
-                  assay::range(1, 256));
-}
+      .param(flood<&fb::FloodOptions::resolution>(), "resolution",
+             "barycentric grid resolution of the sampled mode", assay::range(1, 256));
+};
 
-assay::MethodInfo& grid_params(assay::MethodInfo& info) {
-  return info
-      .param<int>("density_k", 10, "gamma = distance to the k-th nearest neighbour",
-                  assay::range(1, 1 << 16))
-      .param<int>("r_steps", 16, "radius grid size r_i = r_max i / (r_steps - 1)",
-                  assay::range(1, 4096))
-      .param<int>("s_steps", 8, "codensity grid: the (j + 1) / s_steps quantiles of gamma",
-                  assay::range(1, 4096))
-      .param<double>("r_max", 0.0, "largest grid radius; 0 = largest Flood value at s = max",
-                     assay::range(0, 1e300));
-}
-
-// ---------------------------------------------------------------------------------------------
-assay::MethodInfo flood_filtration_info() {
-  auto info = assay::method("flood_filtration",
-                            "Flood filtration: Delaunay complex of landmarks, simplices entering "
-                            "when the balls around X cover them")
-                  .cite(kPaper)
-                  .input<Eigen::MatrixXd>("points", "n x d point cloud, d = 2 or 3");
-  flood_params(info, 0, "exact")
-      .output<Eigen::MatrixXd>("diagram_h0", "k x 2 (birth, death), essential: death = inf")
-      .output<Eigen::MatrixXd>("diagram_h1", "k x 2 (birth, death)")
-      .output<Eigen::MatrixXd>("diagram_h2", "k x 2 (birth, death); empty for d = 2")
-      .output<std::int64_t>("n_simplices", "simplices of the Flood complex")
-      .output<std::int64_t>("n_landmarks", "landmarks used")
-      .check("alpha_equality_2d",
-             "With L = X and exact covering radii, Flood diagrams equal GUDHI's alpha diagrams "
-             "(sqrt of alpha values) up to round-off (500 uniform points in the unit square; "
-             "max bottleneck over degrees 0, 1 <= 1e-9).",
-             [](const assay::CheckContext& ctx) {
-               const auto a = fb::alpha_agreement(ctx.seed, 2, 500, {});
-               return assay::expect_at_most(
-                   *std::max_element(a.exact_bottleneck.begin(), a.exact_bottleneck.end()), 1e-9,
-                   "bottleneck(Flood exact, alpha)");
-             })
-      .check("sampled_converges",
-             "With sampled radii the bottleneck distance to the exact diagrams shrinks as the "
-             "sampling grows: at resolutions 2, 4, 8, 16 it stays within the closed-form bound "
-             "longest edge / m (measured: max ratio to the bound; 3-d, 120 points).",
-             [](const assay::CheckContext& ctx) {
-               const auto a = fb::alpha_agreement(ctx.seed, 3, 120, {2, 4, 8, 16});
-               double ratio = 0;
-               std::string detail;
-               for (std::size_t i = 0; i < a.resolutions.size(); ++i) {
-                 ratio = std::max(ratio, a.sampled_bottleneck[i] / a.sampled_bound[i]);
-                 detail += "m=" + std::to_string(a.resolutions[i]) + ": " +
-                           std::to_string(a.sampled_bottleneck[i]) + "; ";
-               }
-               return assay::expect_at_most(ratio, 1.0, detail);
-             });
-  return info;
-}
-
-void flood_filtration(assay::Context& ctx) {
-  const auto points = points_input(ctx);
-  const auto flood = fb::flood_filtration(points, flood_options(ctx));
-  ctx.output("diagram_h0", fb::diagram_matrix(flood.diagrams[0]));
-  ctx.output("diagram_h1",
-             fb::diagram_matrix(flood.diagrams.size() > 1 ? flood.diagrams[1] : fb::Diagram{}));
-  ctx.output("diagram_h2",
-             fb::diagram_matrix(flood.diagrams.size() > 2 ? flood.diagrams[2] : fb::Diagram{}));
-  ctx.output("n_simplices", static_cast<std::int64_t>(flood.flood.complex.size()));
-  ctx.output("n_landmarks", static_cast<std::int64_t>(flood.flood.landmark_rows.size()));
-}
+const auto grid_params = [](auto& m) {
+  m.param(&GridSettings::density_k, "density_k", "gamma = distance to the k-th nearest neighbour",
+          assay::range(1, 1 << 16))
+      .param(grid<&fb::GridOptions::r_steps>(), "r_steps",
+             "radius grid size r_i = r_max i / (r_steps - 1)", assay::range(1, 4096))
+      .param(grid<&fb::GridOptions::s_steps>(), "s_steps",
+             "codensity grid: the (j + 1) / s_steps quantiles of gamma", assay::range(1, 4096))
+      .param(grid<&fb::GridOptions::r_max>(), "r_max",
+             "largest grid radius (> 0); unset: the largest Flood value at s = max",
+             assay::range(std::numeric_limits<double>::min(), 1e300));
+};
 
 // ---------------------------------------------------------------------------------------------
-assay::MethodInfo bifiltration_info() {
-  auto info = assay::method("sublevel_flood_bifiltration",
-                            "Sublevel Flood bifiltration over (radius r, codensity s): Hilbert "
-                            "functions, signed barcodes and a feature vector")
-                  .cite(kPaper)
-                  .input<Eigen::MatrixXd>("points", "n x d point cloud, d = 2 or 3")
-                  .optional_input<Eigen::VectorXd>("gamma",
-                                                   "n values of the function on X; "
-                                                   "default: k-NN codensity");
-  flood_params(info, 0, "sampled");
-  grid_params(info)
-      .output<Eigen::MatrixXd>("hilbert_h0", "r_steps x s_steps: dim H0(Flood(r_i, s_j))")
-      .output<Eigen::MatrixXd>("hilbert_h1", "r_steps x s_steps: dim H1(Flood(r_i, s_j))")
-      .output<Eigen::MatrixXd>("signed_barcode_h0", "rows (r, s, multiplicity): Moebius inversion")
-      .output<Eigen::MatrixXd>("signed_barcode_h1", "rows (r, s, multiplicity)")
-      .output<Eigen::VectorXd>("r_grid", "radius grid")
-      .output<Eigen::VectorXd>("s_grid", "codensity grid")
-      .output<Eigen::VectorXd>("features", "Hilbert functions of H0 and H1, column by column")
-      .output<std::int64_t>("n_simplices", "simplices of the Flood complex")
-      .check("top_slice_is_flood",
-             "At s = max gamma (every point) the bifiltration slice is the 1-parameter Flood "
-             "filtration: equal simplex values and diagrams.",
-             [](const assay::CheckContext& ctx) {
-               const auto a = fb::top_slice_agreement(ctx.seed);
-               return assay::expect_at_most(std::max(a.max_value_difference, a.max_bottleneck), 0.0,
-                                            "max |value difference|, bottleneck");
-             })
-      .check("hilbert_equals_betti",
-             "For every s on the grid the Hilbert-function column equals the Betti numbers GUDHI "
-             "computes on that slice's static complexes (12 x 6 grid, degrees 0 and 1).",
-             [](const assay::CheckContext& ctx) {
-               const auto a = fb::hilbert_vs_betti(ctx.seed);
-               return assay::expect_at_most(a.mismatches, 0,
-                                            std::to_string(a.cells) + " cells compared");
-             })
-      .check("gamma_stability",
-             "Perturbing gamma by eps = 0.02 moves no grade by more than eps in s: every "
-             "perturbed value lies between the values at s + eps and s - eps (tolerance 1e-12).",
-             [](const assay::CheckContext& ctx) {
-               const auto a = fb::gamma_perturbation(ctx.seed, 0.02);
-               return assay::expect_at_most(a.grade_violation, 1e-12, "largest excursion");
-             })
-      .check("hilbert_interleaving",
-             "The perturbed Hilbert function is interleaved accordingly: dim H'(r, s) >= rank "
-             "H(r, s - eps) -> H(r, s + eps) on the whole grid (eps = 0.02; min slack >= 0).",
-             [](const assay::CheckContext& ctx) {
-               const auto a = fb::gamma_perturbation(ctx.seed, 0.02);
-               return assay::expect_at_least(a.rank_slack, 0,
-                                             std::to_string(a.cells) + " cells compared");
-             });
-  return info;
+struct Diagrams {
+  Eigen::MatrixXd h0, h1, h2;
+  std::int64_t n_simplices = 0, n_landmarks = 0;
+};
+
+Diagrams flood_filtration(const FloodSettings& s) {
+  check_points(s.points);
+  const auto flood = fb::flood_filtration(s.points, s.flood);
+  const auto degree = [&](std::size_t k) {
+    return fb::diagram_matrix(flood.diagrams.size() > k ? flood.diagrams[k] : fb::Diagram{});
+  };
+  return {degree(0), degree(1), degree(2), static_cast<std::int64_t>(flood.flood.complex.size()),
+          static_cast<std::int64_t>(flood.flood.landmark_rows.size())};
 }
 
-void sublevel_flood_bifiltration(assay::Context& ctx) {
-  const auto points = points_input(ctx);
-  Eigen::VectorXd gamma;
-  if (ctx.has_input("gamma")) {
-    gamma = ctx.input<Eigen::VectorXd>("gamma");
-    if (gamma.size() != points.rows())
-      throw assay::Error("gamma: " + std::to_string(gamma.size()) + " values for " +
-                         std::to_string(points.rows()) + " points; connect matching outputs");
-  } else {
-    gamma = fb::knn_codensity(points, ctx.param<int>("density_k"));
-  }
-  const auto bi = fb::sublevel_flood(points, gamma, flood_options(ctx), grid_options(ctx));
-  const Eigen::Map<const Eigen::VectorXd> r(bi.r_grid.data(),
-                                            static_cast<Eigen::Index>(bi.r_grid.size()));
-  const Eigen::Map<const Eigen::VectorXd> s(bi.s_grid.data(),
-                                            static_cast<Eigen::Index>(bi.s_grid.size()));
-  ctx.output("hilbert_h0", Eigen::MatrixXd(bi.hilbert[0].cast<double>()));
-  ctx.output("hilbert_h1", Eigen::MatrixXd(bi.hilbert[1].cast<double>()));
-  ctx.output("signed_barcode_h0", fb::signed_barcode(bi.hilbert[0], bi.r_grid, bi.s_grid));
-  ctx.output("signed_barcode_h1", fb::signed_barcode(bi.hilbert[1], bi.r_grid, bi.s_grid));
-  ctx.output("r_grid", Eigen::VectorXd(r));
-  ctx.output("s_grid", Eigen::VectorXd(s));
-  ctx.output("features", fb::hilbert_features(bi, false));
-  ctx.output("n_simplices", static_cast<std::int64_t>(bi.flood.complex.size()));
-}
-
-// ---------------------------------------------------------------------------------------------
-assay::MethodInfo point_clouds_info() {
-  return assay::method("flood_point_clouds",
-                       "Labelled point clouds: circles/annuli/density classes with background "
-                       "outliers, or delay embeddings of periodic, quasi-periodic and noise series")
+assay::MethodExport flood_filtration_method() {
+  return assay::method<FloodSettings, Diagrams>(
+             "flood_filtration",
+             "Flood filtration: Delaunay complex of landmarks, simplices entering when the balls "
+             "around X cover them")
       .cite(kPaper)
-      .choice("dataset", "density", {"circles", "annuli", "density", "series"},
-              "which data set (see README.md)")
-      .param<int>("clouds", 60, "number of clouds (labels cycle through the classes)",
-                  assay::range(1, 1 << 20))
-      .param<int>("points", 200, "points per cloud", assay::range(4, 1 << 22))
-      .param<double>("noise", 0.05, "Gaussian noise sd on the shapes / series",
-                     assay::range(0, 1e6))
-      .param<double>("outliers", 0.3, "fraction of uniform background points (shape data sets)",
-                     assay::range(0, 1))
-      .param<int>("dim", 2, "delay-embedding dimension (series)", assay::range(2, 3))
-      .output<Eigen::MatrixXd>("points", "all clouds stacked, one point per row")
-      .output<std::vector<std::int64_t>>("cloud", "cloud index of each row")
-      .output<std::vector<std::int64_t>>("labels", "label of each cloud");
-}
-
-void flood_point_clouds(assay::Context& ctx) {
-  auto rng = ctx.rng();
-  const auto kind = ctx.param<std::string>("dataset");
-  const auto data =
-      kind == "series"
-          ? fb::delay_embeddings(ctx.param<int>("clouds"), ctx.param<int>("points"),
-                                 ctx.param<int>("dim"), ctx.param<double>("noise"), rng)
-          : fb::shape_clouds(kind, ctx.param<int>("clouds"), ctx.param<int>("points"),
-                             ctx.param<double>("noise"), ctx.param<double>("outliers"), rng);
-  ctx.output("points", data.points);
-  ctx.output("cloud", as_int64(data.cloud));
-  ctx.output("labels", as_int64(data.labels));
+      .input(&FloodSettings::points, "points", "n x d point cloud, d = 2 or 3")
+      .with(flood_params)
+      .output(&Diagrams::h0, "diagram_h0", "k x 2 (birth, death), essential: death = inf")
+      .output(&Diagrams::h1, "diagram_h1", "k x 2 (birth, death)")
+      .output(&Diagrams::h2, "diagram_h2", "k x 2 (birth, death); empty for d = 2")
+      .output(&Diagrams::n_simplices, "n_simplices", "simplices of the Flood complex")
+      .output(&Diagrams::n_landmarks, "n_landmarks", "landmarks used")
+      .claims(fb::flood_filtration_claims())
+      .run(flood_filtration);
 }
 
 // ---------------------------------------------------------------------------------------------
-assay::MethodInfo features_info() {
-  auto info = assay::method("flood_bifiltration_features",
-                            "Per-cloud feature vectors: bifiltration Hilbert functions or the "
-                            "1-parameter Flood Betti curves")
-                  .cite(kPaper)
-                  .input<Eigen::MatrixXd>("points", "clouds stacked, one point per row")
-                  .input<std::vector<std::int64_t>>("cloud", "cloud index of each row");
-  flood_params(info, 40, "sampled");
-  grid_params(info)
-      .choice("parameters", "two", {"two", "one"},
-              "two: Hilbert functions over (r, s); one: the s = max column only (Flood)")
-      .output<Eigen::MatrixXd>("features", "clouds x features")
-      .check("density_beats_flood",
-             "On density-aware tasks with 40% outliers (density, circles; 3 seeds each; 60 "
-             "clouds of 150 points) bifiltration features classify better than 1-parameter "
-             "Flood features: mean accuracy margin minus 2 standard errors >= 0.",
-             [](const assay::CheckContext& ctx) {
-               const auto m = fb::density_margin(ctx.seed, 3);
-               std::string detail = "margin " + std::to_string(m.mean_margin) + " +- " +
-                                    std::to_string(m.margin_se) + "; accuracies (two/one):";
-               for (std::size_t i = 0; i < m.bifiltration.size(); ++i)
-                 detail += " " + std::to_string(m.bifiltration[i]).substr(0, 5) + "/" +
-                           std::to_string(m.one_parameter[i]).substr(0, 5);
-               return assay::expect_at_least(m.mean_margin - 2 * m.margin_se, 0.0, detail);
-             })
-      .check("size_independent_of_n",
-             "Size and time grow with the number of landmarks, not with |X|: with 200 landmarks "
-             "and n = 1e3, 1e4, 1e5 the simplex count changes by < 10% and the log-log slope in n "
-             "of the covering-radius queries over the complex is nearer the log n model's than "
-             "linear growth's (1); the O(n) passes over X (farthest-point sampling, k-d tree) "
-             "are reported in the detail.",
-             [](const assay::CheckContext& ctx) {
-               const auto s = fb::landmark_scaling(ctx.seed, {1000, 10000, 100000}, 200);
-               const auto [lo, hi] = std::minmax_element(s.simplices.begin(), s.simplices.end());
-               const double slope = fb::log_log_slope(s.sizes, s.query_seconds);
-               const double spread = double(*hi - *lo) / double(*lo);
-               std::string detail =
-                   "simplices " + std::to_string(*lo) + ".." + std::to_string(*hi) +
-                   "; slopes: queries " + std::to_string(slope).substr(0, 4) + ", FPS+Delaunay " +
-                   std::to_string(fb::log_log_slope(s.sizes, s.landmark_seconds)).substr(0, 4) +
-                   ", k-d tree " +
-                   std::to_string(fb::log_log_slope(s.sizes, s.tree_seconds)).substr(0, 4) +
-                   ", total " +
-                   std::to_string(fb::log_log_slope(s.sizes, s.total_seconds)).substr(0, 4);
-               // Decision rule: midway between the slope of log n itself and linear growth.
-               std::vector<double> log_n;
-               for (int n : s.sizes) log_n.push_back(std::log(n));
-               const double midway = 0.5 * (fb::log_log_slope(s.sizes, log_n) + 1);
-               if (spread >= 0.1) detail += "; simplex count spread " + std::to_string(spread);
-               return assay::expect_at_most(spread < 0.1 ? slope : 1.0 + spread, midway,
-                                            detail + "; query slope vs midway");
-             });
-  return info;
+struct BifiltrationSettings : GridSettings {
+  BifiltrationSettings() { flood.mode = fb::CoveringMode::sampled; }
+  std::optional<Eigen::VectorXd> gamma;
+};
+
+struct Bifiltration {
+  Eigen::MatrixXd hilbert_h0, hilbert_h1, signed_barcode_h0, signed_barcode_h1;
+  Eigen::VectorXd r_grid, s_grid, features;
+  std::int64_t n_simplices = 0;
+};
+
+Eigen::VectorXd as_vector(const std::vector<double>& v) {
+  return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
 }
 
-void flood_bifiltration_features(assay::Context& ctx) {
-  const auto points = points_input(ctx);
-  const auto cloud = ctx.input<std::vector<std::int64_t>>("cloud");
+Bifiltration sublevel_flood_bifiltration(const BifiltrationSettings& s) {
+  check_points(s.points);
+  if (s.gamma && s.gamma->size() != s.points.rows())
+    throw assay::Error("gamma: " + std::to_string(s.gamma->size()) + " values for " +
+                       std::to_string(s.points.rows()) + " points; connect matching outputs");
+  const Eigen::VectorXd gamma = s.gamma ? *s.gamma : fb::knn_codensity(s.points, s.density_k);
+  const auto bi = fb::sublevel_flood(s.points, gamma, s.flood, s.grid);
+  return {bi.hilbert[0].cast<double>(),
+          bi.hilbert[1].cast<double>(),
+          fb::signed_barcode(bi.hilbert[0], bi.r_grid, bi.s_grid),
+          fb::signed_barcode(bi.hilbert[1], bi.r_grid, bi.s_grid),
+          as_vector(bi.r_grid),
+          as_vector(bi.s_grid),
+          fb::hilbert_features(bi, false),
+          static_cast<std::int64_t>(bi.flood.complex.size())};
+}
+
+assay::MethodExport bifiltration_method() {
+  return assay::method<BifiltrationSettings, Bifiltration>(
+             "sublevel_flood_bifiltration",
+             "Sublevel Flood bifiltration over (radius r, codensity s): Hilbert functions, "
+             "signed barcodes and a feature vector")
+      .cite(kPaper)
+      .input(&BifiltrationSettings::points, "points", "n x d point cloud, d = 2 or 3")
+      .input(&BifiltrationSettings::gamma, "gamma",
+             "n values of the function on X; default: k-NN codensity")
+      .with(flood_params)
+      .with(grid_params)
+      .output(&Bifiltration::hilbert_h0, "hilbert_h0", "r_steps x s_steps: dim H0(Flood(r_i, s_j))")
+      .output(&Bifiltration::hilbert_h1, "hilbert_h1", "r_steps x s_steps: dim H1(Flood(r_i, s_j))")
+      .output(&Bifiltration::signed_barcode_h0, "signed_barcode_h0",
+              "rows (r, s, multiplicity): Moebius inversion")
+      .output(&Bifiltration::signed_barcode_h1, "signed_barcode_h1", "rows (r, s, multiplicity)")
+      .output(&Bifiltration::r_grid, "r_grid", "radius grid")
+      .output(&Bifiltration::s_grid, "s_grid", "codensity grid")
+      .output(&Bifiltration::features, "features",
+              "Hilbert functions of H0 and H1, column by column")
+      .output(&Bifiltration::n_simplices, "n_simplices", "simplices of the Flood complex")
+      .claims(fb::bifiltration_claims())
+      .run(sublevel_flood_bifiltration);
+}
+
+// ---------------------------------------------------------------------------------------------
+struct CloudSettings {
+  std::string dataset = "density";
+  int clouds = 60, points = 200;
+  double noise = 0.05, outliers = 0.3;
+  int dim = 2;
+};
+
+struct Clouds {
+  Eigen::MatrixXd points;
+  std::vector<std::int64_t> cloud, labels;
+};
+
+Clouds flood_point_clouds(const CloudSettings& s, assay::Context& ctx) {
+  auto rng = ctx.rng();
+  const auto data = s.dataset == "series"
+                        ? fb::delay_embeddings(s.clouds, s.points, s.dim, s.noise, rng)
+                        : fb::shape_clouds(s.dataset, s.clouds, s.points, s.noise, s.outliers, rng);
+  return {data.points, as_int64(data.cloud), as_int64(data.labels)};
+}
+
+assay::MethodExport point_clouds_method() {
+  return assay::method<CloudSettings, Clouds>(
+             "flood_point_clouds",
+             "Labelled point clouds: circles/annuli/density classes with background outliers, or "
+             "delay embeddings of periodic, quasi-periodic and noise series")
+      .cite(kPaper)
+      .choice(&CloudSettings::dataset, "dataset", {"circles", "annuli", "density", "series"},
+              "which data set (see README.md)")
+      .param(&CloudSettings::clouds, "clouds",
+             "number of clouds (labels cycle through the classes)", assay::range(1, 1 << 20))
+      .param(&CloudSettings::points, "points", "points per cloud", assay::range(4, 1 << 22))
+      .param(&CloudSettings::noise, "noise", "Gaussian noise sd on the shapes / series",
+             assay::range(0, 1e6))
+      .param(&CloudSettings::outliers, "outliers",
+             "fraction of uniform background points (shape data sets)", assay::range(0, 1))
+      .param(&CloudSettings::dim, "dim", "delay-embedding dimension (series)", assay::range(2, 3))
+      .output(&Clouds::points, "points", "all clouds stacked, one point per row")
+      .output(&Clouds::cloud, "cloud", "cloud index of each row")
+      .output(&Clouds::labels, "labels", "label of each cloud")
+      .run(flood_point_clouds);
+}
+
+// ---------------------------------------------------------------------------------------------
+struct FeatureSettings : GridSettings {
+  FeatureSettings() { flood = {40, fb::CoveringMode::sampled, flood.resolution}; }
+  std::vector<std::int64_t> cloud;
+  std::string parameters = "two";
+};
+
+struct Features {
+  Eigen::MatrixXd features;
+};
+
+std::vector<int> cloud_ids(const FeatureSettings& s) {
   std::vector<int> ids;
-  for (auto c : cloud) {
-    if (c < 0 || c >= points.rows())
+  for (auto c : s.cloud) {
+    if (c < 0 || c >= s.points.rows())
       throw assay::Error("cloud: index " + std::to_string(c) + " out of range; use 0, 1, ...");
     ids.push_back(static_cast<int>(c));
   }
-  if (ids.size() != static_cast<std::size_t>(points.rows()))
+  if (ids.size() != static_cast<std::size_t>(s.points.rows()))
     throw assay::Error("cloud: " + std::to_string(ids.size()) + " entries for " +
-                       std::to_string(points.rows()) + " points; connect matching outputs");
-  const auto f = fb::cloud_features(points, ids, flood_options(ctx), grid_options(ctx),
-                                    ctx.param<int>("density_k"));
-  ctx.output("features",
-             ctx.param<std::string>("parameters") == "two" ? f.bifiltration : f.one_parameter);
+                       std::to_string(s.points.rows()) + " points; connect matching outputs");
+  return ids;
+}
+
+Features flood_bifiltration_features(const FeatureSettings& s) {
+  check_points(s.points);
+  const auto f = fb::cloud_features(s.points, cloud_ids(s), s.flood, s.grid, s.density_k);
+  return {s.parameters == "two" ? f.bifiltration : f.one_parameter};
+}
+
+assay::MethodExport features_method() {
+  return assay::method<FeatureSettings, Features>(
+             "flood_bifiltration_features",
+             "Per-cloud feature vectors: bifiltration Hilbert functions or the 1-parameter Flood "
+             "Betti curves")
+      .cite(kPaper)
+      .input(&FeatureSettings::points, "points", "clouds stacked, one point per row")
+      .input(&FeatureSettings::cloud, "cloud", "cloud index of each row")
+      .with(flood_params)
+      .with(grid_params)
+      .choice(&FeatureSettings::parameters, "parameters", {"two", "one"},
+              "two: Hilbert functions over (r, s); one: the s = max column only (Flood)")
+      .output(&Features::features, "features", "clouds x features")
+      .claims(fb::features_claims())
+      .run(flood_bifiltration_features);
 }
 
 }  // namespace
 
-ASSAY_PLUGIN("flood_bifiltration", "0.1.0",
-             assay::export_method(flood_filtration_info(), flood_filtration),
-             assay::export_method(bifiltration_info(), sublevel_flood_bifiltration),
-             assay::export_method(point_clouds_info(), flood_point_clouds),
-             assay::export_method(features_info(), flood_bifiltration_features))
+ASSAY_PLUGIN("flood_bifiltration", "0.1.0", "GPL-3.0-or-later", flood_filtration_method(),
+             bifiltration_method(), point_clouds_method(), features_method())

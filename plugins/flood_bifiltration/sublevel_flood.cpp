@@ -63,7 +63,7 @@ SublevelFlood sublevel_flood(const Eigen::MatrixXd& points, const Eigen::VectorX
     out.slices.push_back(slice_values(out.flood, points, gamma, s, options));
     out.diagrams.push_back(persistence_diagrams(out.flood.complex, out.slices.back(), 1));
   }
-  const double r_max = grid.r_max > 0 ? grid.r_max : largest_finite(out.slices.back());
+  const double r_max = grid.r_max ? *grid.r_max : largest_finite(out.slices.back());
   for (int i = 0; i < grid.r_steps; ++i)
     out.r_grid.push_back(grid.r_steps == 1 ? r_max : r_max * i / (grid.r_steps - 1));
   for (int k = 0; k < 2; ++k) {

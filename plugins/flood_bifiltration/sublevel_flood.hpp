@@ -4,6 +4,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <optional>
 #include <vector>
 
 #include "flood_filtration.hpp"
@@ -16,7 +17,8 @@ Eigen::VectorXd knn_codensity(const Eigen::MatrixXd& points, int k);
 struct GridOptions {
   int r_steps = 16;  // r_i = r_max * i / (r_steps - 1)
   int s_steps = 8;   // s_j = the (j + 1) / s_steps quantile of gamma; the last is max gamma
-  double r_max = 0;  // 0: the largest finite Flood value of the slice with every point
+  // Unset: the largest finite Flood value of the slice with every point.
+  std::optional<double> r_max;
 };
 
 struct SublevelFlood {

@@ -10,21 +10,7 @@ namespace {
 assay::Value sizes(std::vector<double> m) {
   return assay::ValueCodec<std::vector<double>>::encode(std::move(m));
 }
-
-void require_check(const std::string& method, const std::string& check) {
-  const auto result = at::run_check(method, check, 7);
-  INFO(method << "/" << check << ": measured " << result.measured << " " << result.relation
-              << " expected " << result.expected << " (" << result.detail << ")");
-  REQUIRE(result.passed);
-}
 }  // namespace
-
-TEST_CASE("data_exchange checks pass", "[data_exchange][verify]") {
-  for (const char* check :
-       {"rational_core_exists", "logit_eps_core_empty", "equal_sharing_restores_core"})
-    require_check("core_search", check);
-  require_check("exchange_dynamics", "dynamic_converges_rational");
-}
 
 TEST_CASE("core_check finds the pairs blocking full pooling of three equal firms",
           "[data_exchange]") {
@@ -43,6 +29,24 @@ TEST_CASE("core_search on the logit instance reports a positive min-max margin",
                                                   {"grid", assay::Value(std::int64_t{5})}});
   CHECK(out.at("core_stable_found").as_int() == 0);
   CHECK(out.at("min_max_margin").as_real() > 0.05);
+}
+
+TEST_CASE("core_search writes the logit certificate only where it exists", "[data_exchange]") {
+  const at::ValueMap logit{{"sizes", sizes({60, 120, 60})},
+                           {"demand", assay::Value(std::string("logit"))},
+                           {"grid", assay::Value(std::int64_t{5})}};
+  const auto certified = at::run_method("core_search", logit);
+  CHECK(certified.count("grid_slack") == 1);
+  CHECK(certified.count("certified_margin") == 1);
+  at::ValueMap uncertified = logit;
+  uncertified["certify"] = false;
+  const auto slack_only = at::run_method("core_search", uncertified);
+  CHECK(slack_only.count("grid_slack") == 1);
+  CHECK(slack_only.count("certified_margin") == 0);
+  // Rational demand: payoffs jump, so neither the slack nor the certificate is defined.
+  const auto rational = at::run_method("core_search", {{"sizes", sizes({60, 120, 60})}});
+  CHECK(rational.count("grid_slack") == 0);
+  CHECK(rational.count("certified_margin") == 0);
 }
 
 TEST_CASE("exchange_dynamics leaves full pooling of three equal firms for a stable pair",
@@ -111,8 +115,8 @@ TEST_CASE("a core-stable block that exchanges no data is reported and checked as
   given["exchange"] = assay::Value(std::string("fractions"));
   given["fractions"] = fractions;
   const auto labels = assay::ValueCodec<std::vector<std::int64_t>>::decode(blocks);
-  given["blocks"] = assay::ValueCodec<std::vector<double>>::encode(
-      std::vector<double>(labels.begin(), labels.end()));
+  given["blocks"] =
+      assay::ValueCodec<std::vector<int>>::encode(std::vector<int>(labels.begin(), labels.end()));
   const auto check = at::run_method("core_check", given);
   CHECK(check.at("core_stable").as_int() == 1);
   CHECK(check.at("blocks") == blocks);

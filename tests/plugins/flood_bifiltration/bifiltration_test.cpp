@@ -39,7 +39,7 @@ TEST_CASE("a circle with outliers shows one long H1 class only at low codensity"
   std::mt19937_64 rng(5);
   const auto data = fb::shape_clouds("density", 1, 400, 0.03, 0.3, rng);
   const auto bi = fb::sublevel_flood(data.points, fb::knn_codensity(data.points, 10),
-                                     {80, fb::CoveringMode::sampled, 6}, {20, 6, 0});
+                                     {80, fb::CoveringMode::sampled, 6}, {20, 6});
   // Hilbert functions are counts: H0 at r = 0 is the number of covered landmarks (<= 80), and
   // with every point and the largest radius everything is one component without loops.
   CHECK(bi.hilbert[0](0, 5) <= 80);
