@@ -1,7 +1,6 @@
 #include "paper_claims.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -164,15 +163,10 @@ namespace {
 
 constexpr const char* kFindings = "README.md#check-findings";
 
-std::string number(double x) {
-  char buf[32];
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x);
-  return std::string(buf, end);
-}
-
 // The lower end of a 95% interval over seeds must reach `bound`.
 CheckResult lower_bound_at_least(const MeanCi& c, double bound, const std::string& what) {
-  return expect_at_least(c.lower, bound, "lower 95% bound of " + what + "; mean " + number(c.mean));
+  return expect_at_least(c.lower, bound,
+                         "lower 95% bound of " + what + "; mean " + number_text(c.mean));
 }
 
 // More units of a type than the 5% a 95th-percentile null passes by chance.

@@ -1,6 +1,5 @@
 #include "paper_claims.hpp"
 
-#include <charconv>
 #include <limits>
 #include <set>
 #include <string>
@@ -114,15 +113,9 @@ CorrelationClaim memorisation_claim(std::uint64_t seed) {
 
 namespace {
 
-std::string number(double x) {
-  char buf[32];
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x);
-  return std::string(buf, end);
-}
-
 std::string ci_text(const CorrelationClaim& c) {
-  return "Spearman " + number(c.spearman.estimate) + ", 95% bootstrap CI [" +
-         number(c.spearman.low) + ", " + number(c.spearman.high) + "] over " +
+  return "Spearman " + number_text(c.spearman.estimate) + ", 95% bootstrap CI [" +
+         number_text(c.spearman.low) + ", " + number_text(c.spearman.high) + "] over " +
          std::to_string(c.runs) + " runs, " + std::to_string(c.distinct_outcomes) +
          " distinct outcomes";
 }
