@@ -1,8 +1,10 @@
 #include "paper_claims.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "perturbation.hpp"
@@ -155,6 +157,113 @@ PerturbationClaim perturbation_claim(std::uint64_t seed) {
     c.asymmetry_p = chi2_even_survival(fisher, c.seeds);
     return c;
   });
+}
+
+namespace {
+
+constexpr const char* kFindings = "README.md#check-findings";
+
+// The lower end of a 95% interval over seeds must reach `bound`.
+CheckResult lower_bound_at_least(const MeanCi& c, double bound, const std::string& what) {
+  return expect_at_least(c.lower, bound,
+                         "lower 95% bound of " + what + "; mean " + number_text(c.mean));
+}
+
+// More units of a type than the 5% a 95th-percentile null passes by chance.
+CheckFn type_fraction_check(MeanCi TypeFractions::*type) {
+  return [type](const CheckContext& ctx) {
+    return lower_bound_at_least(type_fraction_claim(ctx.seed).*type, 0.05, "the fraction");
+  };
+}
+
+}  // namespace
+
+std::vector<Claim> hrnn_train_claims() {
+  return {
+      {"hrnn_generalises_position",
+       "Position error grows less than the flat control's from the training horizon to 5-10x "
+       "it: per seed, growth = mean error over steps 101..200 - over 1..20; the lower end of "
+       "the 95% t interval over 3 seeds of flat growth - HRNN growth is above 0.",
+       [](const CheckContext& ctx) {
+         return lower_bound_at_least(horizon_claim(ctx.seed).position, 0.0,
+                                     "flat - HRNN growth [m]");
+       },
+       does_not_reproduce("at 600 training steps the HRNN's position error grows beyond the "
+                          "training horizon about as much as the flat control's",
+                          kFindings)},
+      {"hrnn_generalises_heading",
+       "Heading error grows less than the flat control's from the training horizon to 5-10x it "
+       "(as hrnn_generalises_position, in rad).",
+       [](const CheckContext& ctx) {
+         return lower_bound_at_least(horizon_claim(ctx.seed).heading, 0.0,
+                                     "flat - HRNN growth [rad]");
+       },
+       does_not_reproduce("at 600 training steps the flat control's heading error grows less "
+                          "than the HRNN's (the 1500-step pipeline shows the paper's direction)",
+                          kFindings)},
+  };
+}
+
+std::vector<Claim> cell_types_claims() {
+  return {
+      {"hd_cells_in_a",
+       "Module A develops head-direction cells: the fraction of A's units above the HD shuffle "
+       "null exceeds the 5% a null passes by chance, by the lower end of the 95% t interval "
+       "over 3 seeds.",
+       type_fraction_check(&TypeFractions::hd_in_a)},
+      {"av_cells_in_a",
+       "Module A develops angular-velocity cells (as hd_cells_in_a, |r| with angular "
+       "velocity).",
+       type_fraction_check(&TypeFractions::av_in_a)},
+      {"speed_cells_in_p", "Module P develops speed cells (as hd_cells_in_a, |r| with speed).",
+       type_fraction_check(&TypeFractions::speed_in_p)},
+      {"grid_cells_in_p",
+       "Module P develops grid cells (grid score above its shuffle null, as hd_cells_in_a).",
+       type_fraction_check(&TypeFractions::grid_in_p),
+       does_not_reproduce("at check scale no more of P's units pass the grid null than the 5% "
+                          "chance passes",
+                          kFindings)},
+  };
+}
+
+std::vector<Claim> hrnn_perturb_claims() {
+  return {
+      {"silencing_a_raises_position_error",
+       "Silencing A raises P's position error: mean increase over 3 seeds, lower end of its 95% "
+       "t interval above 0.",
+       [](const CheckContext& ctx) {
+         return lower_bound_at_least(perturbation_claim(ctx.seed).silence_a_position_gain, 0.0,
+                                     "the increase [m]");
+       },
+       does_not_reproduce("at check scale P's position readout barely depends on A: the "
+                          "increase's interval spans 0",
+                          kFindings)},
+      {"silencing_p_spares_heading",
+       "Silencing P leaves A's heading readout intact: the heading error changes by exactly 0 "
+       "(nothing flows down from P to A; a structural check of the hierarchy).",
+       [](const CheckContext& ctx) {
+         const auto c = perturbation_claim(ctx.seed).silence_p_heading_change;
+         return expect_near(std::max(std::abs(c.lower), std::abs(c.upper)), 0.0, 0.0,
+                            "largest |change| within the 95% interval [rad]");
+       }},
+      {"a_is_ring_attractor",
+       "A's zero-input dynamics form a ring attractor by the README's definition (fixed before "
+       "running) in every one of 3 seeds.",
+       [](const CheckContext& ctx) {
+         const auto c = perturbation_claim(ctx.seed);
+         return expect_at_least(c.ring_seeds, c.seeds, "seeds passing");
+       },
+       does_not_reproduce("A's zero-input dynamics pass the ring-attractor definition in none "
+                          "of the 3 seeds at check scale",
+                          kFindings)},
+      {"cw_ccw_asymmetry",
+       "Units of A preferring CCW turns project more onto units at a heading ahead in the CCW "
+       "direction than CW-preferring units do: Fisher-combined permutation p over 3 seeds at "
+       "most 0.05.",
+       [](const CheckContext& ctx) {
+         return expect_at_most(perturbation_claim(ctx.seed).asymmetry_p, 0.05, "combined p");
+       }},
+  };
 }
 
 }  // namespace assay::hrnn_navigation

@@ -5,7 +5,9 @@
 // all checks.
 #pragma once
 
+#include <assay/check.hpp>
 #include <cstdint>
+#include <vector>
 
 namespace assay::hrnn_navigation {
 
@@ -40,5 +42,10 @@ struct PerturbationClaim {
   int seeds = 0;
 };
 PerturbationClaim perturbation_claim(std::uint64_t seed);
+
+// The claims as `assay verify` runs them, per method, each with its declared outcome.
+std::vector<Claim> hrnn_train_claims();
+std::vector<Claim> cell_types_claims();
+std::vector<Claim> hrnn_perturb_claims();
 
 }  // namespace assay::hrnn_navigation

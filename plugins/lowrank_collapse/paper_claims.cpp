@@ -1,6 +1,8 @@
 #include "paper_claims.hpp"
 
+#include <limits>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "flow_matching_study.hpp"
@@ -107,6 +109,86 @@ CorrelationClaim memorisation_claim(std::uint64_t seed) {
       ratio.push_back(r.memorisation.ratio);
     }
   return correlate(effective_rank, ratio, seed);
+}
+
+namespace {
+
+std::string ci_text(const CorrelationClaim& c) {
+  return "Spearman " + number_text(c.spearman.estimate) + ", 95% bootstrap CI [" +
+         number_text(c.spearman.low) + ", " + number_text(c.spearman.high) + "] over " +
+         std::to_string(c.runs) + " runs, " + std::to_string(c.distinct_outcomes) +
+         " distinct outcomes";
+}
+
+// A claim that the correlation is positive: the CI's lower end must exceed 0. Without
+// variation in the outcome there is no ordering to predict, and the claim fails.
+CheckResult positive_correlation(const CorrelationClaim& c) {
+  const double low =
+      c.distinct_outcomes > 1 ? c.spearman.low : std::numeric_limits<double>::quiet_NaN();
+  return expect_at_least(low, std::numeric_limits<double>::min(),
+                         "lower end of the CI must exceed 0; " + ci_text(c));
+}
+
+CheckResult negative_correlation(const CorrelationClaim& c) {
+  const double high =
+      c.distinct_outcomes > 1 ? c.spearman.high : std::numeric_limits<double>::quiet_NaN();
+  return expect_at_most(high, -std::numeric_limits<double>::min(),
+                        "upper end of the CI must be below 0; " + ci_text(c));
+}
+
+}  // namespace
+
+std::vector<Claim> flow_matching_train_claims() {
+  return {
+      {"rank_predicts_coverage",
+       "Across init scale (0.25, 1, 4) x width (16, 64) x lr (1e-4, 1e-3) x 2 seeds, 1500 steps "
+       "on the 8-mode ring, the stable rank of the accumulated update W_T - W_0 predicts the "
+       "modes covered: Spearman's correlation is positive, its 95% bootstrap CI excluding 0.",
+       [](const CheckContext& ctx) {
+         return positive_correlation(rank_predicts_coverage_claim(ctx.seed));
+       },
+       does_not_reproduce("the stable rank of W_T - W_0 does not order the modes covered at "
+                          "check scale (Spearman about -0.06, CI spanning 0)",
+                          "README.md#claim-1")},
+      {"memorisation_tracks_rank",
+       "On a 16-point training set, across width (16, 32, 64, 128) x training length (300, "
+       "1000, 3000 steps), samples approach the training points as the effective rank of the "
+       "accumulated update grows: Spearman's correlation of that rank with the "
+       "nearest-neighbour ratio is negative, its 95% bootstrap CI excluding 0.",
+       [](const CheckContext& ctx) { return negative_correlation(memorisation_claim(ctx.seed)); }},
+  };
+}
+
+std::vector<Claim> rank_intervention_claims() {
+  return {
+      {"intervention_monotone_fm",
+       "Flow matching on the 8-mode ring (width 64, 1000 steps, 3 seeds): mode coverage rises "
+       "with the rank k of the updates (k = 1, 2, 4, full): Spearman's correlation of k with "
+       "modes covered is positive, its 95% bootstrap CI excluding 0.",
+       [](const CheckContext& ctx) {
+         return positive_correlation(fm_intervention_claim(ctx.seed));
+       },
+       does_not_reproduce("on the 2-d ring every run covers all 8 modes at every k: no collapse "
+                          "for the rank to order",
+                          "README.md#claim-2")},
+      {"intervention_monotone_fm_10d",
+       "The same flow-matching intervention on a 10-d mixture of 8 modes at the corners of a "
+       "simplex (pairwise distance 3, sd 0.25, weight ratio 4; width 64, 1000 steps, 3 seeds): "
+       "Spearman's correlation of k with modes covered is positive, its 95% bootstrap CI "
+       "excluding 0.",
+       [](const CheckContext& ctx) {
+         return positive_correlation(fm_intervention_10d_claim(ctx.seed));
+       }},
+      {"intervention_monotone_vi",
+       "Reverse-KL VI with a 4-layer coupling flow on the 8-mode ring (width 32, 400 steps, 3 "
+       "seeds): mode coverage rises with k; Spearman's CI excludes 0.",
+       [](const CheckContext& ctx) {
+         return positive_correlation(vi_intervention_claim(ctx.seed));
+       },
+       does_not_reproduce("reverse-KL VI collapses onto few modes at every k, full rank "
+                          "included: the rank does not order coverage",
+                          "README.md#variational-inference")},
+  };
 }
 
 }  // namespace assay::lowrank_collapse

@@ -3,7 +3,9 @@
 // 3, mode sd 0.25, weight ratio 4); see README.md for the exact protocol of each.
 #pragma once
 
+#include <assay/check.hpp>
 #include <cstdint>
+#include <vector>
 
 #include "rank_correlation.hpp"
 
@@ -31,5 +33,9 @@ CorrelationClaim fm_intervention_10d_claim(std::uint64_t seed);
 // the accumulated update (mean over layers) against the nearest-neighbour ratio of the samples
 // to the training points (memorisation: ratio towards 0).
 CorrelationClaim memorisation_claim(std::uint64_t seed);
+
+// The claims as `assay verify` runs them, per method, each with its declared outcome.
+std::vector<Claim> flow_matching_train_claims();
+std::vector<Claim> rank_intervention_claims();
 
 }  // namespace assay::lowrank_collapse
