@@ -31,7 +31,10 @@ endfunction()
 function(assay_add_science name)
   cmake_parse_arguments(SCIENCE "" "" "SOURCES;LIBRARIES" ${ARGN})
   add_library(${name} STATIC ${SCIENCE_SOURCES})
-  target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+  # The science sees the SDK's headers without linking the SDK, for its claims: <assay/check.hpp>
+  # is header-only and free of the rest of the SDK.
+  target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}
+                                            $<TARGET_PROPERTY:Assay::sdk,INTERFACE_INCLUDE_DIRECTORIES>)
   target_link_libraries(${name} PUBLIC Eigen3::Eigen ${SCIENCE_LIBRARIES})
   target_compile_options(${name} PUBLIC -mavx2 -mfma)
   target_compile_definitions(${name} PUBLIC EIGEN_DONT_PARALLELIZE)
