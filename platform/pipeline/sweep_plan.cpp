@@ -2,6 +2,7 @@
 
 #include <limits>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "assay/context.hpp"
@@ -24,30 +25,6 @@ std::size_t plan_size(const Pipeline& pipeline) {
   return size;
 }
 
-// What a param value contributes to ids and lineage: its text, or for a path param the
-// digest of the file's content, so that moving or renaming the file changes nothing.
-std::string identity_text(const Pipeline& pipeline, const std::string& node,
-                          const std::string& name, const Value& value) {
-  if (pipeline.path_params.empty() || !pipeline.path_params.count(node + "." + name))
-    return to_text(value);
-  return "file:" + pipeline.file_digests.at(value.as_string());
-}
-
-// Independent of file layout and of the point's index: only what the point computes with.
-std::string point_id(const Pipeline& pipeline, const PlannedPoint& point) {
-  std::string text;
-  for (const auto& [node, params] : point.params)
-    for (const auto& [name, value] : params)
-      text.append(node)
-          .append(".")
-          .append(name)
-          .append("=")
-          .append(identity_text(pipeline, node, name, value))
-          .append("\n");
-  text += "replicate=" + std::to_string(point.replicate) + "\n";
-  return hex16(stable_hash(text));
-}
-
 std::string fingerprint_text(const Pipeline& pipeline) {
   std::string text = resolved_toml(pipeline);
   for (const auto& node : pipeline.nodes)
@@ -63,8 +40,20 @@ SweepPlan::SweepPlan(const Pipeline& validated)
       fingerprint_(hex16(stable_hash(fingerprint_text(validated)))) {
   for (const auto& axis : validated.axes)
     swept_keys_.insert(swept_keys_.end(), axis.keys.begin(), axis.keys.end());
+  const std::set<std::string> swept(swept_keys_.begin(), swept_keys_.end());
+  // The id's text lists nodes by name (as PlannedPoint::params orders them), lineage by node.
+  std::map<std::string, const NodeSpec*> by_name;
+  for (const auto& node : validated.nodes) by_name[node.name] = &node;
+  for (const auto& [name, node] : by_name)
+    for (const auto& [param, setting] : node->params)
+      id_text_.add(validated, name + ".", name, param, setting.value,
+                   swept.count(name + "." + param) > 0);
   std::map<std::string, std::size_t> index;
   for (const auto& node : validated.nodes) {
+    auto& text = lineage_text_.emplace_back();
+    for (const auto& [param, setting] : node.params)
+      text.add(validated, "", node.name, param, setting.value,
+               swept.count(node.name + "." + param) > 0);
     auto& inputs = inputs_.emplace_back();
     for (const auto& [port, link] : node.inputs)
       inputs.push_back({port, {index.at(link.node), link.port}});
@@ -79,11 +68,7 @@ void SweepPlan::add_lineage(PlannedPoint& point) const {
   for (std::size_t n = 0; n < nodes.size(); ++n) {
     const auto& node = nodes[n];
     std::string text = "method=" + node.method + " " + node.method_version + "\n";
-    for (const auto& [name, value] : point.params[node.name])
-      text.append(name)
-          .append("=")
-          .append(identity_text(*pipeline_, node.name, name, value))
-          .append("\n");
+    lineage_text_[n].append_to(text, *pipeline_, point.params);
     for (const auto& [port, from] : inputs_[n])
       text.append("input.")
           .append(port)
@@ -97,6 +82,14 @@ void SweepPlan::add_lineage(PlannedPoint& point) const {
     const auto hash = stable_hash128(text);
     point.lineage.push_back({hex32(hash), derive_seed(hash.high, hash.low)});
   }
+}
+
+// Independent of file layout and of the point's index: only what the point computes with.
+std::string SweepPlan::point_id(const PlannedPoint& point) const {
+  std::string text;
+  id_text_.append_to(text, *pipeline_, point.params);
+  text += "replicate=" + std::to_string(point.replicate) + "\n";
+  return hex16(stable_hash(text));
 }
 
 PlannedPoint SweepPlan::point(std::size_t index) const {
@@ -123,7 +116,7 @@ PlannedPoint SweepPlan::point(std::size_t index) const {
     }
   }
   p.swept.assign(swept.rbegin(), swept.rend());
-  p.id = point_id(*pipeline_, p);
+  p.id = point_id(p);
   p.seed = derive_seed(pipeline_->seed, stable_hash(p.id));
   add_lineage(p);
   return p;

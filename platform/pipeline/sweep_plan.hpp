@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "assay/value.hpp"
+#include "pipeline/params_text.hpp"
 #include "pipeline/pipeline.hpp"
 
 namespace assay {
@@ -48,6 +49,7 @@ class SweepPlan {
 
  private:
   void add_lineage(PlannedPoint& point) const;
+  std::string point_id(const PlannedPoint& point) const;
 
   const Pipeline* pipeline_;
   std::vector<std::vector<std::pair<std::string, std::pair<std::size_t, std::string>>>>
@@ -55,6 +57,8 @@ class SweepPlan {
   std::size_t size_ = 0;
   std::vector<std::string> swept_keys_;
   std::string fingerprint_;
+  ParamsText id_text_;                    // every node's params, for the point id
+  std::vector<ParamsText> lineage_text_;  // per node (in pipeline order), for its lineage key
 };
 
 }  // namespace assay
