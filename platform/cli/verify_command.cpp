@@ -129,12 +129,6 @@ void print_json(const std::vector<CheckRun>& runs) {
   std::cout << json.str() << "\n";
 }
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
 // Exit status 0 only when every claim came out as declared.
 int print_summary(const std::vector<CheckRun>& runs) {
   std::size_t reproduced = 0, findings = 0, failed = 0, unexpected = 0;

@@ -51,4 +51,10 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return near.empty() ? std::string() : "did you mean \"" + near + "\"? ";
 }
 
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out.empty() ? "(none)" : out;
+}
+
 }  // namespace assay

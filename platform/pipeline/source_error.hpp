@@ -33,4 +33,7 @@ std::string nearest_name(const std::string& word, const std::vector<std::string>
 // The start of a hint: `did you mean "x"? ` when a candidate is near `word`, else "".
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 
+// "a, b, c" for lists in messages and hints; "(none)" for an empty list.
+std::string joined(const std::vector<std::string>& names);
+
 }  // namespace assay

@@ -8,12 +8,6 @@ std::vector<std::string> node_names(const Pipeline& pipeline) {
   return out;
 }
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out.empty() ? "(none)" : out;
-}
-
 NodeMethods find_methods(const Pipeline& pipeline, const MethodCatalog& catalog) {
   NodeMethods out;
   for (const auto& node : pipeline.nodes) {

@@ -53,6 +53,5 @@ std::vector<std::string> names_of(const std::vector<T>& items) {
   return out;
 }
 std::vector<std::string> node_names(const Pipeline& pipeline);
-std::string joined(const std::vector<std::string>& names);
 
 }  // namespace assay
