@@ -44,7 +44,14 @@ grep -E '^[0-9]+ plugins loaded' "$scratch/installed_list"
 tail -1 "$scratch/log"
 
 # The shipped pipelines and the licence are installed, and a pipeline runs from the prefix.
-diff -r "$source_dir/data/pipelines" "$prefix/share/assay/pipelines" || fail "pipelines not installed"
+# (data/pipelines/ and every plugin folder's pipelines/, side by side).
+mkdir "$scratch/shipped_pipelines"
+cp "$source_dir"/data/pipelines/*.toml "$scratch/shipped_pipelines/"
+shopt -s nullglob
+plugin_pipelines=("$source_dir"/plugins/*/pipelines/*.toml)
+shopt -u nullglob
+((${#plugin_pipelines[@]} == 0)) || cp "${plugin_pipelines[@]}" "$scratch/shipped_pipelines/"
+diff -r "$scratch/shipped_pipelines" "$prefix/share/assay/pipelines" || fail "pipelines not installed"
 cmp "$source_dir/LICENSE" "$prefix/share/doc/assay/LICENSE" || fail "LICENSE not installed"
 "$installed_host" run -q "$prefix/share/assay/pipelines/examples.toml" -o "$scratch/examples.h5"
 
