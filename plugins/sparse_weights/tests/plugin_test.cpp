@@ -1,0 +1,74 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "support/plugin_fixture.hpp"
+
+namespace at = assay::testing;
+
+namespace {
+
+// A few Python files through stdlib's text_corpus, and a model small enough for a test.
+const at::ValueMap& corpus() {
+  static const at::ValueMap c = at::run_method("text_corpus", {{"source", "python-stdlib"}, {"path", "/usr/lib/python3.11/email"}});
+  return c;
+}
+
+at::ValueMap tiny_model(const std::string& model) {
+  return {{"model", model}, {"dim", 32},  {"layers", 1},       {"context", 16},
+          {"steps", 30},    {"batch", 4}, {"eval_windows", 4}, {"nonzero_fraction", 0.25}};
+}
+
+at::ValueMap documents(bool analysis) {
+  at::ValueMap in{{"train", corpus().at("train")}, {"validation", corpus().at("validation")}};
+  if (analysis) in["analysis"] = corpus().at("test");
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("sparse_transformer_train trains each kind on Python code", "[sparse_weights]") {
+  const auto sparse = at::run_method("sparse_transformer_train", tiny_model("sparse"),
+                                     documents(false));
+  const auto matched = at::run_method("sparse_transformer_train", tiny_model("dense_matched"),
+                                      documents(false));
+  REQUIRE(sparse.at("width").as_integer() == 32);
+  REQUIRE(matched.at("width").as_integer() == 16);
+  // A quarter of the matrices' entries, or more where a row keeps its 4 live weights.
+  const auto nonzero = static_cast<double>(sparse.at("nonzero").as_integer());
+  const auto all = static_cast<double>(sparse.at("matrix_weights").as_integer());
+  REQUIRE(nonzero >= 0.25 * all - 8);
+  REQUIRE(nonzero < 0.35 * all);
+  REQUIRE(matched.at("nonzero").as_integer() == matched.at("matrix_weights").as_integer());
+  REQUIRE(std::log(98.0) - sparse.at("eval_loss").as_real() > 0.5);
+  REQUIRE_THROWS_WITH(at::run_method("sparse_transformer_train",
+                                     {{"dim", 40}, {"steps", 1}}, documents(false)),
+                      Catch::Contains("dim: 40 is not a multiple of head_size 16"));
+}
+
+TEST_CASE("weight_importance feeds weight_explainer", "[sparse_weights]") {
+  auto params = tiny_model("sparse");
+  params["windows"] = 4;
+  params["sampled_weights"] = 20;
+  params["ablations"] = 3;
+  const auto imp = at::run_method("weight_importance", params, documents(true));
+  const auto& importance = imp.at("importance").as_float_array();
+  REQUIRE(importance.shape == std::vector<std::size_t>{20, 2 * 4 * 16});
+  REQUIRE(imp.at("tokens").as_table().rows() == 128);
+  REQUIRE(imp.at("weights").as_table().rows() == 20);
+  REQUIRE(imp.at("ablation").as_table().rows() == 3);
+  const double r = imp.at("screen_exact_correlation").as_real();
+  REQUIRE(std::isfinite(r));
+  const auto ex = at::run_method(
+      "weight_explainer", {},
+      {{"importance", imp.at("importance")}, {"tokens", imp.at("tokens")},
+       {"weights", imp.at("weights")}});
+  REQUIRE(ex.at("explanations").as_table().rows() == 20);
+  const double fraction = ex.at("interpretable_fraction").as_real();
+  REQUIRE(fraction >= 0);
+  REQUIRE(fraction <= 1);
+  REQUIRE_THROWS_WITH(at::run_method("weight_explainer", {},
+                                     {{"importance", imp.at("importance")},
+                                      {"tokens", imp.at("weights")},
+                                      {"weights", imp.at("weights")}}),
+                      Catch::Contains("tokens: no column 'split'"));
+}
