@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "claims.hpp"
+#include "concentration.hpp"
 #include "interpretability_study.hpp"
 
 namespace {
@@ -191,7 +192,7 @@ struct ImportanceSettings {
 
 struct ImportanceOutputs {
   TrainingSummary training;
-  assay::FloatArray importance;
+  assay::RealArray importance;
   std::vector<TokenRow> tokens;
   std::vector<WeightRow> weights;
   std::vector<AblationRow> ablation;
@@ -322,7 +323,7 @@ assay::MethodExport weight_importance_method() {
 // ---------------------------------------------------------------- weight_explainer
 
 struct ExplainerSettings {
-  assay::FloatArray importance;
+  assay::RealArray importance;
   assay::Table tokens, weights;
   sw::ExplainerOptions options;
 };
