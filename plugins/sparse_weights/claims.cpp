@@ -57,7 +57,8 @@ const Study& study(std::uint64_t seed) {
   if (it == cache.end()) {
     const auto corpus = python_stdlib();
     Study s;
-    for (int k = 0; k < kSeeds; ++k) s.push_back(study_seed(corpus, check_scale(), seed * 7919 + k));
+    for (int k = 0; k < kSeeds; ++k)
+      s.push_back(study_seed(corpus, check_scale(), seed * 7919 + k));
     it = cache.emplace(seed, std::move(s)).first;
   }
   return it->second;
@@ -95,7 +96,8 @@ MeanCi of_kind(const Study& s, ModelKind k, Field field) {
 }
 template <class Field>
 MeanCi sparse_minus(const Study& s, ModelKind k, Field field) {
-  return over_seeds(s, [&](const auto& rows) { return rows[0].*field - rows[static_cast<int>(k)].*field; });
+  return over_seeds(
+      s, [&](const auto& rows) { return rows[0].*field - rows[static_cast<int>(k)].*field; });
 }
 
 // Claims 1 and 3: the sparse model's value exceeds both controls' (lower 95% bounds of both
@@ -104,8 +106,8 @@ template <class Field>
 CheckResult sparse_exceeds_both(const Study& s, Field field, const std::string& what) {
   const auto vs_dense = sparse_minus(s, ModelKind::dense, field);
   const auto vs_matched = sparse_minus(s, ModelKind::dense_matched, field);
-  std::string detail = what + " (mean [95% t interval] over " + std::to_string(s.size()) +
-                       " seeds): ";
+  std::string detail =
+      what + " (mean [95% t interval] over " + std::to_string(s.size()) + " seeds): ";
   for (auto k : {ModelKind::sparse, ModelKind::dense, ModelKind::dense_matched})
     detail += kind_name(k) + " " + text(of_kind(s, k, field)) + "; ";
   detail += "sparse - dense " + text(vs_dense) + ", sparse - dense_matched " + text(vs_matched);
@@ -135,7 +137,10 @@ std::vector<Claim> explainer_claims() {
          return sparse_exceeds_both(study(ctx.seed), &ModelRow::interpretable_fraction,
                                     "interpretable fraction (paper: 0.17-0.35 sparse, 0.05-0.09 "
                                     "dense)");
-       }},
+       },
+       does_not_reproduce("at check scale the sparse model's fraction is higher on average than "
+                          "both controls', but by less than the seed-to-seed spread",
+                          "README.md#finding-interpretable-fraction")},
       {"f1_above_null",
        "The held-out F1 of the sparse model's explanations is well above that of the same "
        "explainer fitted to shuffled importances: the lower 95% bound over 3 seeds of mean F1 "

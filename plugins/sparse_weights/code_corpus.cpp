@@ -36,7 +36,8 @@ std::vector<TokenWindow> spread_windows(const CodeCorpus& corpus, int count, int
     const long start = static_cast<long>(i) * (n - context - 1) / count;
     TokenWindow w;
     w.inputs.assign(corpus.tokens.begin() + start, corpus.tokens.begin() + start + context);
-    w.targets.assign(corpus.tokens.begin() + start + 1, corpus.tokens.begin() + start + context + 1);
+    w.targets.assign(corpus.tokens.begin() + start + 1,
+                     corpus.tokens.begin() + start + context + 1);
     if (!corpus.latents.empty())
       w.latents.assign(corpus.latents.begin() + start, corpus.latents.begin() + start + context);
     out.push_back(std::move(w));

@@ -157,9 +157,9 @@ class PythonLexer {
 
   void open_string(std::size_t i, char q) {
     const bool triple = triple_at(i, q);
-    quote_ = q == '\''   ? (triple ? Quote::triple_single : Quote::single)
-             : triple ? Quote::triple_double
-                      : Quote::double_;
+    quote_ = q == '\'' ? (triple ? Quote::triple_single : Quote::single)
+             : triple  ? Quote::triple_double
+                       : Quote::double_;
     shown_quote_ = quote_;
     opening_ = triple ? 2 : 0;
   }

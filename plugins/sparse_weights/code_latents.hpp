@@ -19,14 +19,14 @@ enum class CharClass : std::uint8_t {
   digit,
   space,
   newline,
-  quote,    // ' or "
-  open,     // ( [ {
-  close,    // ) ] }
-  colon,    // :
-  dot,      // .
-  comma,    // ,
+  quote,      // ' or "
+  open,       // ( [ {
+  close,      // ) ] }
+  colon,      // :
+  dot,        // .
+  comma,      // ,
   operator_,  // any other printable ASCII
-  other,    // non-ASCII, control characters, end of document
+  other,      // non-ASCII, control characters, end of document
 };
 constexpr int kCharClasses = 12;
 CharClass char_class(char c);

@@ -9,13 +9,15 @@ namespace {
 enum Latent { kString, kComment, kDepth, kIndent, kLeading, kHeader, kColumn, kWord, kNow, kNext };
 
 void add_quotes(std::vector<Atom>& a) {
-  a.push_back({"in a string", kString, [](const CodeLatents& l) { return l.quote != Quote::none; }});
-  a.push_back({"not in a string", kString,
-               [](const CodeLatents& l) { return l.quote == Quote::none; }});
-  const std::pair<Quote, const char*> quotes[] = {{Quote::single, "in a '...' string"},
-                                                  {Quote::double_, "in a \"...\" string"},
-                                                  {Quote::triple_single, "in a '''...''' string"},
-                                                  {Quote::triple_double, "in a \"\"\"...\"\"\" string"}};
+  a.push_back(
+      {"in a string", kString, [](const CodeLatents& l) { return l.quote != Quote::none; }});
+  a.push_back(
+      {"not in a string", kString, [](const CodeLatents& l) { return l.quote == Quote::none; }});
+  const std::pair<Quote, const char*> quotes[] = {
+      {Quote::single, "in a '...' string"},
+      {Quote::double_, "in a \"...\" string"},
+      {Quote::triple_single, "in a '''...''' string"},
+      {Quote::triple_double, "in a \"\"\"...\"\"\" string"}};
   for (const auto& [q, name] : quotes)
     a.push_back({name, kString, [q = q](const CodeLatents& l) { return l.quote == q; }});
 }
@@ -35,12 +37,12 @@ void add_columns(std::vector<Atom>& a) {
   const int edges[] = {0, 1, 4, 8, 16, 32, 1 << 30};
   for (int b = 0; b + 1 < 7; ++b) {
     const int lo = edges[b], hi = edges[b + 1];
-    const std::string name = hi == lo + 1    ? "column " + std::to_string(lo)
-                             : hi == 1 << 30 ? "column >= " + std::to_string(lo)
-                                             : "column " + std::to_string(lo) + "-" +
-                                                   std::to_string(hi - 1);
-    a.push_back(
-        {name, kColumn, [lo, hi](const CodeLatents& l) { return l.column >= lo && l.column < hi; }});
+    const std::string name = hi == lo + 1 ? "column " + std::to_string(lo)
+                             : hi == 1 << 30
+                                 ? "column >= " + std::to_string(lo)
+                                 : "column " + std::to_string(lo) + "-" + std::to_string(hi - 1);
+    a.push_back({name, kColumn,
+                 [lo, hi](const CodeLatents& l) { return l.column >= lo && l.column < hi; }});
   }
   for (int lo : {4, 8, 16})
     a.push_back({"column >= " + std::to_string(lo), kColumn,
@@ -67,7 +69,8 @@ std::vector<Atom> make_atoms() {
   a.push_back({"in a def/class header", kHeader, [](const CodeLatents& l) { return l.header; }});
   add_columns(a);
   a.push_back({"in an identifier", kWord, [](const CodeLatents& l) { return l.identifier; }});
-  a.push_back({"in an identifier seen before", kWord, [](const CodeLatents& l) { return l.reuse; }});
+  a.push_back(
+      {"in an identifier seen before", kWord, [](const CodeLatents& l) { return l.reuse; }});
   a.push_back({"in a new identifier", kWord,
                [](const CodeLatents& l) { return l.identifier && !l.reuse; }});
   add_classes(a);
@@ -108,7 +111,8 @@ TokenSet TokenSet::all(std::size_t size) {
 std::string Conjunction::text() const {
   if (atoms.empty()) return "always";
   std::string s = sparse_weights::atoms()[atoms[0]].name;
-  for (std::size_t i = 1; i < atoms.size(); ++i) s += " and " + sparse_weights::atoms()[atoms[i]].name;
+  for (std::size_t i = 1; i < atoms.size(); ++i)
+    s += " and " + sparse_weights::atoms()[atoms[i]].name;
   return s;
 }
 

@@ -40,8 +40,8 @@ std::vector<ModelRow> study_seed(const StudyCorpus& corpus, const StudyOptions& 
   int k = 0;
   for (auto kind : {ModelKind::sparse, ModelKind::dense, ModelKind::dense_matched}) {
     nn::Rng rng(seed * 1000003 + static_cast<std::uint64_t>(k++));
-    const auto model = train_sparse_transformer(kind, o.shape, o.sparsity, o.train, train,
-                                                validation, rng, seed);
+    const auto model =
+        train_sparse_transformer(kind, o.shape, o.sparsity, o.train, train, validation, rng, seed);
     auto net = load_network(model);
     const auto a = analyze_model(*net, fit, heldout, o.analysis, rng);
     rows.push_back({kind, static_cast<int>(model.config.dim), model.nonzero, model.eval_loss,

@@ -16,7 +16,7 @@
 namespace assay::sparse_weights {
 
 struct AnalysisOptions {
-  int windows = 16;          // per split
+  int windows = 16;           // per split
   int sampled_weights = 256;  // explained per model
   ExplainerOptions explainer;
 };

@@ -50,12 +50,12 @@ auto training(Member m) {
 // The params and inputs of an In's `model` (ModelSettings; its initialisers are the defaults).
 const auto model_settings = [](auto& b) {
   using K = sw::ModelKind;
-  b.choice([](auto& s) -> auto& { return s.model.kind; }, "model",
-           std::vector<std::pair<std::string, K>>{{"sparse", K::sparse},
-                                                  {"dense", K::dense},
-                                                  {"dense_matched", K::dense_matched}},
-           "sparse: top-k weights; dense: same shape; dense_matched: narrower, as many "
-           "nonzero weights as the sparse model")
+  b.choice(
+       [](auto& s) -> auto& { return s.model.kind; }, "model",
+       std::vector<std::pair<std::string, K>>{
+           {"sparse", K::sparse}, {"dense", K::dense}, {"dense_matched", K::dense_matched}},
+       "sparse: top-k weights; dense: same shape; dense_matched: narrower, as many "
+       "nonzero weights as the sparse model")
       .param(shape(&sw::ShapeOptions::dim), "dim", "residual width", assay::range(16, 1024))
       .param(shape(&sw::ShapeOptions::layers), "layers", "blocks", assay::range(1, 16))
       .param(shape(&sw::ShapeOptions::head_size), "head_size", "width of an attention head",
@@ -82,10 +82,12 @@ const auto model_settings = [](auto& b) {
              "validation windows of the evaluation loss", assay::range(1, 1 << 20))
       .param(training(&sw::TrainOptions::eval_every), "eval_every",
              "steps between rows of history (0: the last step only)", assay::range(0, 1 << 24))
-      .input([](auto& s) -> auto& { return s.model.train_documents; }, "train",
-             "text_corpus.train: the documents trained on")
-      .input([](auto& s) -> auto& { return s.model.validation_documents; }, "validation",
-             "text_corpus.validation: the documents of the evaluation loss");
+      .input(
+          [](auto& s) -> auto& { return s.model.train_documents; }, "train",
+          "text_corpus.train: the documents trained on")
+      .input(
+          [](auto& s) -> auto& { return s.model.validation_documents; }, "validation",
+          "text_corpus.validation: the documents of the evaluation loss");
 };
 
 struct LossRow {
@@ -100,19 +102,24 @@ struct TrainingSummary {
 };
 
 const auto training_outputs = [](auto& b) {
-  b.output([](auto& o) -> auto& { return o.training.history; }, "history",
-           "per evaluation: step, mean training loss since the last row, validation loss [nats]",
-           assay::columns<LossRow>()
-               .column(&LossRow::step, "step")
-               .column(&LossRow::train_loss, "train_loss")
-               .column(&LossRow::eval_loss, "eval_loss"))
-      .output([](auto& o) -> auto& { return o.training.eval_loss; }, "eval_loss",
-              "validation next-token loss at the end [nats per byte]")
-      .output([](auto& o) -> auto& { return o.training.width; }, "width", "residual width")
-      .output([](auto& o) -> auto& { return o.training.nonzero; }, "nonzero",
-              "nonzero entries of the sparsified matrices")
-      .output([](auto& o) -> auto& { return o.training.matrix_weights; }, "matrix_weights",
-              "entries of the sparsified matrices (all but norms and the bigram table)");
+  b.output(
+       [](auto& o) -> auto& { return o.training.history; }, "history",
+       "per evaluation: step, mean training loss since the last row, validation loss [nats]",
+       assay::columns<LossRow>()
+           .column(&LossRow::step, "step")
+           .column(&LossRow::train_loss, "train_loss")
+           .column(&LossRow::eval_loss, "eval_loss"))
+      .output(
+          [](auto& o) -> auto& { return o.training.eval_loss; }, "eval_loss",
+          "validation next-token loss at the end [nats per byte]")
+      .output(
+          [](auto& o) -> auto& { return o.training.width; }, "width", "residual width")
+      .output(
+          [](auto& o) -> auto& { return o.training.nonzero; }, "nonzero",
+          "nonzero entries of the sparsified matrices")
+      .output(
+          [](auto& o) -> auto& { return o.training.matrix_weights; }, "matrix_weights",
+          "entries of the sparsified matrices (all but norms and the bigram table)");
 };
 
 sw::TrainedModel train_model(const ModelSettings& s, assay::Context& ctx) {
@@ -404,8 +411,7 @@ ExplainerOutputs weight_explainer(const ExplainerSettings& s, assay::Context& ct
     (is_fit[t] ? fit_latents : heldout_latents).push_back(latents[t]);
   }
   auto rng = ctx.rng();
-  const auto r =
-      sw::explain_weights(fit, heldout, fit_latents, heldout_latents, s.options, rng);
+  const auto r = sw::explain_weights(fit, heldout, fit_latents, heldout_latents, s.options, rng);
   const auto& param = column<std::string>(s.weights, "weights", "param");
   const auto& row = column<std::int64_t>(s.weights, "weights", "row");
   const auto& col = column<std::int64_t>(s.weights, "weights", "col");
@@ -437,10 +443,12 @@ assay::MethodExport weight_explainer_method() {
       .input(&S::importance, "importance", "weight_importance.importance")
       .input(&S::tokens, "tokens", "weight_importance.tokens")
       .input(&S::weights, "weights", "weight_importance.weights")
-      .param([](S& s) -> auto& { return s.options.min_coverage; }, "min_coverage",
-             "share of held-out importance the explanation must cover", assay::range(0, 1))
-      .param([](S& s) -> auto& { return s.options.null_quantile; }, "null_quantile",
-             "quantile of the shuffled null's held-out F1 used as threshold", assay::range(0, 1))
+      .param(
+          [](S & s) -> auto& { return s.options.min_coverage; }, "min_coverage",
+          "share of held-out importance the explanation must cover", assay::range(0, 1))
+      .param(
+          [](S & s) -> auto& { return s.options.null_quantile; }, "null_quantile",
+          "quantile of the shuffled null's held-out F1 used as threshold", assay::range(0, 1))
       .output(&O::explanations, "explanations", "per weight: its explanation and scores",
               assay::columns<R>()
                   .column(&R::param, "param")

@@ -88,8 +88,8 @@ ExplainerResult explain_weights(const Eigen::MatrixXf& fit, const Eigen::MatrixX
   r.threshold = quantile(r.null_f1, options.null_quantile);
   double interpretable = 0, f1_sum = 0;
   for (auto& e : r.weights) {
-    e.interpretable = e.positives > 0 && e.heldout_f1 > r.threshold &&
-                      e.coverage >= options.min_coverage;
+    e.interpretable =
+        e.positives > 0 && e.heldout_f1 > r.threshold && e.coverage >= options.min_coverage;
     interpretable += e.interpretable;
     f1_sum += e.heldout_f1;
   }

@@ -4,9 +4,9 @@
 // never the network.
 //
 // Definitions. On a split, the weight's positive tokens (where it matters) are those whose
-// importance exceeds its mean importance over the split's tokens. The fit picks the conjunction of largest F1
-// against the fit split's positives (ties: the earlier candidate, so the shorter). On the
-// held-out split: F1 against its positives, and coverage = the share of the weight's held-out
+// importance exceeds its mean importance over the split's tokens. The fit picks the conjunction of
+// largest F1 against the fit split's positives (ties: the earlier candidate, so the shorter). On
+// the held-out split: F1 against its positives, and coverage = the share of the weight's held-out
 // importance on tokens where the conjunction holds. The null: the same fit and scoring after
 // each split's importances are permuted over its tokens (one permutation per weight); the
 // threshold is the null F1s' `null_quantile`. A weight is interpretable when its held-out F1

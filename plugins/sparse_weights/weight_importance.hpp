@@ -26,10 +26,10 @@ struct WeightRef {
 std::vector<WeightRef> circuit_weights(const Network& net);
 
 struct ImportanceScreen {
-  std::vector<WeightRef> sampled;    // the weights whose per-token importance is kept
-  Eigen::MatrixXf per_token;         // sampled x tokens: |w dL_t/dw|
-  Eigen::VectorXd mean_importance;   // every circuit weight: mean over tokens of |w dL_t/dw|
-  Eigen::VectorXd loss;              // per token: L_t of the intact model
+  std::vector<WeightRef> sampled;   // the weights whose per-token importance is kept
+  Eigen::MatrixXf per_token;        // sampled x tokens: |w dL_t/dw|
+  Eigen::VectorXd mean_importance;  // every circuit weight: mean over tokens of |w dL_t/dw|
+  Eigen::VectorXd loss;             // per token: L_t of the intact model
 };
 
 // The screen over every position of the windows (tokens in window order); `sampled` picks

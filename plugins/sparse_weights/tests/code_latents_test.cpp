@@ -1,7 +1,8 @@
+#include "code_latents.hpp"
+
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "code_latents.hpp"
 #include "synthetic_code.hpp"
 
 namespace sw = assay::sparse_weights;
@@ -31,7 +32,7 @@ TEST_CASE("the lexer tracks strings, brackets, headers and comments", "[sparse_w
   const auto inner = at(text, "x(y");
   CHECK(l[inner - 1].quote == sw::Quote::double_);  // the opening quote is inside
   CHECK(l[inner + 1].quote == sw::Quote::double_);
-  CHECK(l[inner + 1].depth == 0);  // a bracket inside a string does not count
+  CHECK(l[inner + 1].depth == 0);                   // a bracket inside a string does not count
   CHECK(l[inner + 3].quote == sw::Quote::double_);  // the other quote does not close it
   CHECK(l[inner + 4].quote == sw::Quote::double_);  // the closing quote is inside
   CHECK(l[inner + 5].quote == sw::Quote::none);
@@ -50,7 +51,7 @@ TEST_CASE("the lexer tracks strings, brackets, headers and comments", "[sparse_w
   const auto list = at(text, "[a");
   CHECK(l[list].depth == 1);
   CHECK(l[list + 1].reuse);  // "a" was a parameter
-  CHECK(l[at(text, "(b)") ].depth == 2);
+  CHECK(l[at(text, "(b)")].depth == 2);
   CHECK(l[at(text, "(b)") + 2].depth == 1);
   const auto triple = at(text, "'''q");
   CHECK(l[triple].quote == sw::Quote::triple_single);

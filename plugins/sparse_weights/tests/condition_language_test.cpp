@@ -1,7 +1,7 @@
+#include "condition_language.hpp"
+
 #include <catch2/catch.hpp>
 #include <set>
-
-#include "condition_language.hpp"
 
 namespace sw = assay::sparse_weights;
 

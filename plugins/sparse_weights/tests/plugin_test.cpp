@@ -27,10 +27,10 @@ at::ValueMap documents(bool analysis) {
 }  // namespace
 
 TEST_CASE("sparse_transformer_train trains each kind on Python code", "[sparse_weights]") {
-  const auto sparse = at::run_method("sparse_transformer_train", tiny_model("sparse"),
-                                     documents(false));
-  const auto matched = at::run_method("sparse_transformer_train", tiny_model("dense_matched"),
-                                      documents(false));
+  const auto sparse =
+      at::run_method("sparse_transformer_train", tiny_model("sparse"), documents(false));
+  const auto matched =
+      at::run_method("sparse_transformer_train", tiny_model("dense_matched"), documents(false));
   REQUIRE(sparse.at("width").as_int() == 32);
   REQUIRE(matched.at("width").as_int() == 16);
   // A quarter of the matrices' entries, or more where a row keeps its 4 live weights.
@@ -40,9 +40,9 @@ TEST_CASE("sparse_transformer_train trains each kind on Python code", "[sparse_w
   REQUIRE(nonzero < 0.35 * all);
   REQUIRE(matched.at("nonzero").as_int() == matched.at("matrix_weights").as_int());
   REQUIRE(std::log(98.0) - sparse.at("eval_loss").as_real() > 0.5);
-  REQUIRE_THROWS_WITH(at::run_method("sparse_transformer_train",
-                                     {{"dim", 40}, {"steps", 1}}, documents(false)),
-                      Catch::Contains("dim: 40 is not a multiple of head_size 16"));
+  REQUIRE_THROWS_WITH(
+      at::run_method("sparse_transformer_train", {{"dim", 40}, {"steps", 1}}, documents(false)),
+      Catch::Contains("dim: 40 is not a multiple of head_size 16"));
 }
 
 TEST_CASE("weight_importance feeds weight_explainer", "[sparse_weights]") {
@@ -58,10 +58,10 @@ TEST_CASE("weight_importance feeds weight_explainer", "[sparse_weights]") {
   REQUIRE(imp.at("ablation").as_table().rows() == 3);
   const double r = imp.at("screen_exact_correlation").as_real();
   REQUIRE(std::isfinite(r));
-  const auto ex = at::run_method(
-      "weight_explainer", {},
-      {{"importance", imp.at("importance")}, {"tokens", imp.at("tokens")},
-       {"weights", imp.at("weights")}});
+  const auto ex = at::run_method("weight_explainer", {},
+                                 {{"importance", imp.at("importance")},
+                                  {"tokens", imp.at("tokens")},
+                                  {"weights", imp.at("weights")}});
   REQUIRE(ex.at("explanations").as_table().rows() == 20);
   const double fraction = ex.at("interpretable_fraction").as_real();
   REQUIRE(fraction >= 0);

@@ -1,9 +1,10 @@
+#include "weight_explainer.hpp"
+
 #include <catch2/catch.hpp>
 #include <random>
 
 #include "concentration.hpp"
 #include "synthetic_code.hpp"
-#include "weight_explainer.hpp"
 
 namespace sw = assay::sparse_weights;
 namespace nn = assay::nn;

@@ -1,8 +1,9 @@
+#include "weight_importance.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "synthetic_code.hpp"
-#include "weight_importance.hpp"
 
 namespace sw = assay::sparse_weights;
 namespace nn = assay::nn;

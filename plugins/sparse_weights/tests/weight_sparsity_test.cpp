@@ -1,7 +1,7 @@
+#include "weight_sparsity.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
-
-#include "weight_sparsity.hpp"
 
 namespace sw = assay::sparse_weights;
 namespace nn = assay::nn;
