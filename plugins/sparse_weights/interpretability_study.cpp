@@ -42,9 +42,9 @@ std::vector<ModelRow> study_seed(const StudyCorpus& corpus, const StudyOptions& 
     nn::Rng rng(seed * 1000003 + static_cast<std::uint64_t>(k++));
     const auto model =
         train_sparse_transformer(kind, o.shape, o.sparsity, o.train, train, validation, rng, seed);
-    auto net = load_network(model);
+    auto net = load_network(model.checkpoint);
     const auto a = analyze_model(*net, fit, heldout, o.analysis, rng);
-    rows.push_back({kind, static_cast<int>(model.config.dim), model.nonzero, model.eval_loss,
+    rows.push_back({kind, static_cast<int>(model.width), model.nonzero, model.eval_loss,
                     a.explained.interpretable_fraction, a.explained.mean_f1,
                     a.explained.mean_null_f1, a.explained.threshold, a.gini_weights,
                     a.gini_tokens});

@@ -1,6 +1,7 @@
 // The sparse_weights plugin: SDK glue for explaining single weights of weight-sparse
 // transformers (seed paper 4). The science lives in the other files of this folder; here each
 // method binds its params, inputs and outputs to the science's structs.
+#include <assay/nn/checkpoint_value.hpp>
 #include <assay/sdk.hpp>
 #include <stdexcept>
 
@@ -139,7 +140,7 @@ sw::TrainedModel train_model(const ModelSettings& s, assay::Context& ctx) {
 }
 
 TrainingSummary summary_of(const sw::TrainedModel& m) {
-  TrainingSummary out{{}, m.eval_loss, m.config.dim, m.nonzero, m.matrix_weights};
+  TrainingSummary out{{}, m.eval_loss, m.width, m.nonzero, m.matrix_weights};
   for (std::size_t i = 0; i < m.history.step.size(); ++i)
     out.history.push_back({m.history.step[i], m.history.train_loss[i], m.history.eval_loss[i]});
   return out;
@@ -150,6 +151,7 @@ struct TrainSettings {
 };
 struct TrainOutputs {
   TrainingSummary training;
+  assay::nn::Checkpoint<float> model;
 };
 
 assay::MethodExport sparse_transformer_train_method() {
@@ -160,8 +162,11 @@ assay::MethodExport sparse_transformer_train_method() {
       .cite(kPaper)
       .with(model_settings)
       .with(training_outputs)
+      .output(&TrainOutputs::model, "model",
+              "the trained model (config with kind and topk_fraction, float32 parameters)")
       .run([](const TrainSettings& s, assay::Context& ctx) {
-        return TrainOutputs{summary_of(train_model(s.model, ctx))};
+        auto trained = train_model(s.model, ctx);
+        return TrainOutputs{summary_of(trained), std::move(trained.checkpoint)};
       });
 }
 
@@ -190,7 +195,7 @@ struct AblationRow {
 };
 
 struct ImportanceSettings {
-  ModelSettings model;
+  assay::nn::Checkpoint<float> model;
   assay::Table analysis;
   int windows = 32;
   int sampled_weights = 256;
@@ -198,8 +203,7 @@ struct ImportanceSettings {
 };
 
 struct ImportanceOutputs {
-  TrainingSummary training;
-  assay::RealArray importance;
+  assay::FloatArray importance;
   std::vector<TokenRow> tokens;
   std::vector<WeightRow> weights;
   std::vector<AblationRow> ablation;
@@ -223,11 +227,19 @@ void add_token_rows(const std::vector<sw::TokenWindow>& windows, const char* spl
     }
 }
 
+std::unique_ptr<sw::Network> network_of(const assay::nn::Checkpoint<float>& model) {
+  try {
+    return sw::load_network(model);
+  } catch (const std::exception& e) {
+    throw assay::Error(std::string("model: ") + e.what() +
+                       "; connect sparse_transformer_train.model");
+  }
+}
+
 ImportanceOutputs weight_importance(const ImportanceSettings& s, assay::Context& ctx) {
-  const auto model = train_model(s.model, ctx);
-  auto net = sw::load_network(model);
+  auto net = network_of(s.model);
   const auto split = sw::analysis_split(texts(s.analysis, "analysis"));
-  const int context = s.model.shape.context;
+  const auto context = static_cast<int>(net->gpt.config().context);
   std::vector<sw::TokenWindow> fit, heldout;
   try {
     fit = sw::spread_windows(split.fit, s.windows, context);
@@ -244,10 +256,10 @@ ImportanceOutputs weight_importance(const ImportanceSettings& s, assay::Context&
           std::to_string(all.size() * context) + " tokens");
   const auto screen = sw::screen_importance(*net, all, sampled);
   ImportanceOutputs out;
-  out.training = summary_of(model);
   out.importance.shape = {static_cast<std::size_t>(screen.per_token.rows()),
                           static_cast<std::size_t>(screen.per_token.cols())};
-  const Eigen::Matrix<float, -1, -1, Eigen::RowMajor> rows = screen.per_token;
+  const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rows =
+      screen.per_token;
   out.importance.data.assign(rows.data(), rows.data() + rows.size());
   add_token_rows(fit, "fit", out.tokens);
   add_token_rows(heldout, "heldout", out.tokens);
@@ -275,8 +287,7 @@ assay::MethodExport weight_importance_method() {
                              "Per circuit weight and token, |w dL_t/dw| from per-position "
                              "backward passes, checked by exact zero-ablation on a sample")
       .cite(kPaper)
-      .with(model_settings)
-      .with(training_outputs)
+      .input(&S::model, "model", "sparse_transformer_train.model")
       .input(&S::analysis, "analysis",
              "text_corpus.test: documents split in two (alternately) into fit and held-out")
       .param(&S::windows, "windows", "analysis windows per split", assay::range(1, 1 << 16))
@@ -330,7 +341,7 @@ assay::MethodExport weight_importance_method() {
 // ---------------------------------------------------------------- weight_explainer
 
 struct ExplainerSettings {
-  assay::RealArray importance;
+  assay::FloatArray importance;
   assay::Table tokens, weights;
   sw::ExplainerOptions options;
 };

@@ -82,10 +82,11 @@ std::unique_ptr<Network> build_network(const nn::GptConfig& config, double topk_
   return net;
 }
 
-std::unique_ptr<Network> load_network(const TrainedModel& model) {
-  nn::Rng rng(0);  // the initial values are overwritten by the model's
-  auto net = build_network(model.config, model.topk_fraction, rng);
-  nn::import_arrays(net->params, model.params);
+std::unique_ptr<Network> load_network(const nn::Checkpoint<float>& checkpoint) {
+  nn::Rng rng(0);  // the initial values are overwritten by the checkpoint's
+  auto net = build_network(nn::gpt_config(checkpoint.config),
+                           nn::config_real(checkpoint.config, "topk_fraction"), rng);
+  nn::load_checkpoint(checkpoint, net->params);
   return net;
 }
 
@@ -120,9 +121,9 @@ TrainedModel train_sparse_transformer(ModelKind kind, const ShapeOptions& shape,
                                       std::uint64_t data_seed, const Progress& progress) {
   TrainedModel out;
   out.kind = kind;
-  out.config = model_config(kind, shape, sparsity.nonzero_fraction);
-  out.topk_fraction = shape.topk_fraction;
-  auto net = build_network(out.config, shape.topk_fraction, init_rng);
+  const auto config = model_config(kind, shape, sparsity.nonzero_fraction);
+  out.width = config.dim;
+  auto net = build_network(config, shape.topk_fraction, init_rng);
   nn::Adam<float> adam(net->params, {.lr = train.lr, .beta1 = 0.9, .beta2 = 0.95, .eps = 0.1});
   double fraction = 1;
   if (kind == ModelKind::sparse)
@@ -151,7 +152,10 @@ TrainedModel train_sparse_transformer(ModelKind kind, const ShapeOptions& shape,
   out.history = nn::train_loop({0, train.steps, train.eval_every}, step,
                                [&] { return mean_loss(*net, eval); });
   out.eval_loss = out.history.eval_loss.back();
-  out.params = nn::export_arrays(net->params);
+  auto settings = nn::to_config(config);
+  settings.push_back({"kind", kind_name(kind)});
+  settings.push_back({"topk_fraction", shape.topk_fraction});
+  out.checkpoint = nn::make_checkpoint(net->params, std::move(settings));
   count_nonzero(net->params, out);
   return out;
 }

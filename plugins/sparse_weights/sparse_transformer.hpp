@@ -6,6 +6,7 @@
 // linear warm-up and decay.
 #pragma once
 
+#include <assay/nn/checkpoint.hpp>
 #include <assay/nn/gpt.hpp>
 #include <assay/nn/parameter.hpp>
 #include <assay/nn/training.hpp>
@@ -40,12 +41,12 @@ struct TrainOptions {
   long eval_every = 0;
 };
 
-// A trained model as plain data: what the analyses rebuild the network from.
+// A trained model: the checkpoint the analyses rebuild the network from (its config holds the
+// GptConfig's settings plus "kind" and "topk_fraction"), and how training went.
 struct TrainedModel {
   ModelKind kind = ModelKind::sparse;
-  nn::GptConfig config;
-  double topk_fraction = 0.25;
-  std::vector<nn::NamedArray<float>> params;
+  nn::Checkpoint<float> checkpoint;
+  nn::Index width = 0;
   nn::LossTable history;
   double eval_loss = 0;  // mean next-token loss on the validation windows [nats]
   nn::Index nonzero = 0, matrix_weights = 0;  // in the sparsified matrices
@@ -65,7 +66,8 @@ struct Network {
 };
 std::unique_ptr<Network> build_network(const nn::GptConfig& config, double topk_fraction,
                                        nn::Rng& rng);
-std::unique_ptr<Network> load_network(const TrainedModel& model);
+// Throws std::invalid_argument or std::out_of_range for a checkpoint of another model.
+std::unique_ptr<Network> load_network(const nn::Checkpoint<float>& checkpoint);
 
 // init_rng draws the initial weights; data_seed the batches (models compared on the same data
 // share it).

@@ -18,19 +18,16 @@ at::ValueMap tiny_model(const std::string& model) {
           {"steps", 30},    {"batch", 4}, {"eval_windows", 4}, {"nonzero_fraction", 0.25}};
 }
 
-at::ValueMap documents(bool analysis) {
-  at::ValueMap in{{"train", corpus().at("train")}, {"validation", corpus().at("validation")}};
-  if (analysis) in["analysis"] = corpus().at("test");
-  return in;
+at::ValueMap documents() {
+  return {{"train", corpus().at("train")}, {"validation", corpus().at("validation")}};
 }
 
 }  // namespace
 
 TEST_CASE("sparse_transformer_train trains each kind on Python code", "[sparse_weights]") {
-  const auto sparse =
-      at::run_method("sparse_transformer_train", tiny_model("sparse"), documents(false));
+  const auto sparse = at::run_method("sparse_transformer_train", tiny_model("sparse"), documents());
   const auto matched =
-      at::run_method("sparse_transformer_train", tiny_model("dense_matched"), documents(false));
+      at::run_method("sparse_transformer_train", tiny_model("dense_matched"), documents());
   REQUIRE(sparse.at("width").as_int() == 32);
   REQUIRE(matched.at("width").as_int() == 16);
   // A quarter of the matrices' entries, or more where a row keeps its 4 live weights.
@@ -41,17 +38,18 @@ TEST_CASE("sparse_transformer_train trains each kind on Python code", "[sparse_w
   REQUIRE(matched.at("nonzero").as_int() == matched.at("matrix_weights").as_int());
   REQUIRE(std::log(98.0) - sparse.at("eval_loss").as_real() > 0.5);
   REQUIRE_THROWS_WITH(
-      at::run_method("sparse_transformer_train", {{"dim", 40}, {"steps", 1}}, documents(false)),
+      at::run_method("sparse_transformer_train", {{"dim", 40}, {"steps", 1}}, documents()),
       Catch::Contains("dim: 40 is not a multiple of head_size 16"));
 }
 
-TEST_CASE("weight_importance feeds weight_explainer", "[sparse_weights]") {
-  auto params = tiny_model("sparse");
-  params["windows"] = 4;
-  params["sampled_weights"] = 20;
-  params["ablations"] = 3;
-  const auto imp = at::run_method("weight_importance", params, documents(true));
-  const auto& importance = imp.at("importance").as_real_array();
+TEST_CASE("a trained model feeds weight_importance, which feeds weight_explainer",
+          "[sparse_weights]") {
+  const auto trained =
+      at::run_method("sparse_transformer_train", tiny_model("sparse"), documents());
+  const at::ValueMap inputs{{"model", trained.at("model")}, {"analysis", corpus().at("test")}};
+  const auto imp = at::run_method(
+      "weight_importance", {{"windows", 4}, {"sampled_weights", 20}, {"ablations", 3}}, inputs);
+  const auto& importance = imp.at("importance").as_float_array();
   REQUIRE(importance.shape == std::vector<std::size_t>{20, 2 * 4 * 16});
   REQUIRE(imp.at("tokens").as_table().rows() == 128);
   REQUIRE(imp.at("weights").as_table().rows() == 20);
@@ -66,6 +64,10 @@ TEST_CASE("weight_importance feeds weight_explainer", "[sparse_weights]") {
   const double fraction = ex.at("interpretable_fraction").as_real();
   REQUIRE(fraction >= 0);
   REQUIRE(fraction <= 1);
+  REQUIRE_THROWS_WITH(
+      at::run_method("weight_importance", {},
+                     {{"model", trained.at("model")}, {"analysis", imp.at("weights")}}),
+      Catch::Contains("analysis: the table has no 'text' column"));
   REQUIRE_THROWS_WITH(at::run_method("weight_explainer", {},
                                      {{"importance", imp.at("importance")},
                                       {"tokens", imp.at("weights")},

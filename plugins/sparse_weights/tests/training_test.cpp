@@ -33,7 +33,7 @@ TEST_CASE("sparse training ends at the target nonzero count in every matrix", "[
   REQUIRE(model.history.eval_loss.back() < 3.0);
   REQUIRE(model.history.eval_loss.back() < model.history.eval_loss.front());
   nn::Index expected = 0;
-  for (const auto& p : model.params) {
+  for (const auto& p : model.checkpoint.params) {
     const nn::Index rows = p.shape[0], cols = p.shape[1], n = rows * cols;
     if (rows == 1 || cols == 1 || p.name == "bigram.weight") continue;
     const nn::Index k = std::lround(0.25 * n), forced = rows * std::min<nn::Index>(4, cols);
@@ -44,7 +44,11 @@ TEST_CASE("sparse training ends at the target nonzero count in every matrix", "[
     expected += nonzero;
   }
   REQUIRE(model.nonzero == expected);
-  REQUIRE(model.matrix_weights == sw::matrix_weight_count(model.config));
+  REQUIRE(model.matrix_weights == sw::matrix_weight_count(nn::gpt_config(model.checkpoint.config)));
+  // The checkpoint rebuilds the same network.
+  const auto net = sw::load_network(model.checkpoint);
+  REQUIRE(sw::mean_loss(*net, sw::spread_windows(validation, 8, 16)) ==
+          Approx(model.eval_loss).epsilon(1e-6));
 }
 
 TEST_CASE("the dense controls: same shape, and a width matching the nonzero count",
