@@ -9,7 +9,7 @@ Detector::Detector(nn::Rng& rng) {
   conv2_ = nn::Conv2d<float>(params_, "conv2", 16, 32, 3, rng, 2, 1);
   conv3_ = nn::Conv2d<float>(params_, "conv3", 32, kFeatures, 3, rng, 2, 1);
   head_ = nn::Linear<float>(params_, "head", kFeatures, 1, rng);
-  adversary_ = nn::Linear<float>(params_, "adversary", kFeatures, kClasses, rng);
+  adversary_ = nn::Linear<float>(params_, "adversary", kFeatures, 2 * kClasses, rng);
 }
 
 nn::Var<float> Detector::features(nn::Tape<float>& tape, const nn::Matrix& images) const {

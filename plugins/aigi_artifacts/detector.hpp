@@ -23,7 +23,7 @@ class Detector {
   nn::Var<float> features(nn::Tape<float>& tape, const nn::Matrix& images) const;
   // features (N x 64) -> fake logits (N x 1).
   nn::Var<float> logit(nn::Var<float> features) const { return head_(features); }
-  // features -> class logits (N x 10), the SA-AFL-lite adversary.
+  // features -> class logits (N x 20: ten for reals, ten for fakes), the SA-AFL-lite adversary.
   nn::Var<float> class_logits(nn::Var<float> features) const { return adversary_(features); }
 
   // Without a gradient, in batches: features (N x 64) and fake logits (N).

@@ -1,5 +1,7 @@
 #include "detector_training.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -12,22 +14,35 @@ namespace {
 struct Batch {
   nn::Matrix images;
   nn::Matrix targets;  // 1 fake, 0 real
-  std::vector<int> classes;
+  // The class adversary's targets: class + 10 * fake, and a -1e4 on the other group's ten
+  // logits, so it predicts the class within the row's real/fake group.
+  std::vector<int> group_classes;
+  nn::Matrix other_group;
 };
 
 Batch draw_batch(const DetectorData& data, int size, nn::Rng& rng) {
   const int half = size / 2;
-  Batch b{nn::Matrix(2 * half, data.reals.cols()), nn::Matrix(2 * half, 1), {}};
+  Batch b{nn::Matrix(2 * half, data.reals.cols()), nn::Matrix(2 * half, 1), {},
+          nn::Matrix::Zero(2 * half, 2 * kClasses)};
   const auto take = [&](const nn::Matrix& from, const std::vector<int>& classes, int row,
-                        float target) {
+                        int fake) {
     const auto i = static_cast<nn::Index>(nn::uniform01(rng) * from.rows());
     b.images.row(row) = from.row(i);
-    b.targets(row, 0) = target;
-    b.classes.push_back(classes[i]);
+    b.targets(row, 0) = static_cast<float>(fake);
+    b.group_classes.push_back(classes[i] + kClasses * fake);
+    b.other_group.row(row).segment((1 - fake) * kClasses, kClasses).setConstant(-1e4f);
   };
   for (int r = 0; r < half; ++r) take(data.reals, data.real_classes, r, 0);
   for (int r = 0; r < half; ++r) take(data.fakes, data.fake_classes, half + r, 1);
   return b;
+}
+
+// The reversal factor ramps from 0 to adversary_weight as 2 / (1 + exp(-10 p)) - 1 over the
+// training progress p (Ganin & Lempitsky's schedule): a full-strength adversary from step 0
+// collapses the untrained features to a constant, which hides the class and the artifact alike.
+float adversary_factor(const DetectorTraining& options, int step) {
+  const double p = static_cast<double>(step) / std::max(1, options.steps - 1);
+  return static_cast<float>(options.adversary_weight * (2 / (1 + std::exp(-10 * p)) - 1));
 }
 
 void check_data(const DetectorData& data) {
@@ -64,8 +79,10 @@ std::vector<double> train_detector(Detector& detector, const DetectorData& data,
                                                  z.value(), batch.targets);
       const auto mask = tape.constant(mask_top_channels(importance, options.masked_channels));
       loss = loss + nn::bce_with_logits(detector.logit(nn::mul(f, mask)), batch.targets);
-      const auto reversed = nn::gradient_reversal(f, static_cast<float>(options.adversary_weight));
-      loss = loss + nn::cross_entropy(detector.class_logits(reversed), batch.classes);
+      const auto reversed = nn::gradient_reversal(f, adversary_factor(options, step));
+      loss = loss + nn::cross_entropy(
+                        nn::add(detector.class_logits(reversed), tape.constant(batch.other_group)),
+                        batch.group_classes);
     }
     tape.backward(loss);
     adam.step();

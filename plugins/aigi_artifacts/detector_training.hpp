@@ -15,7 +15,8 @@ struct DetectorTraining {
   int steps = 300;
   int batch = 64;
   double lr = 1e-3;
-  double adversary_weight = 1.0;  // gradient-reversal factor of the class adversary
+  // Final gradient-reversal factor of the class adversary (ramped up from 0 over training).
+  double adversary_weight = 1.0;
   int masked_channels = 8;        // channels the self-adversarial mask zeroes
 };
 

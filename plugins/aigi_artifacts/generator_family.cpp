@@ -123,7 +123,10 @@ nn::Var<float> Autoencoder::forward(nn::Tape<float>& tape, const nn::Matrix& ima
   x = nn::relu(expand_(x, {z, kSmall, kSmall}));
   x = nn::relu(double_side(up1_, x, {kHidden2, kSmall, kSmall}, kHidden1));
   x = double_side(up2_, x, {kHidden1, kSide / 2, kSide / 2}, 1);
-  return spec_.output == OutputMap::sigmoid ? nn::sigmoid(x) : nn::clamp(x, 0.0f, 1.0f);
+  // The clamp is centred where the sigmoid is (0 -> 0.5): a clamp at 0 would start with most
+  // pixels outside [0, 1], where it passes no gradient, and some generators never train.
+  return spec_.output == OutputMap::sigmoid ? nn::sigmoid(x)
+                                            : nn::clamp(nn::add_scalar(x, 0.5f), 0.0f, 1.0f);
 }
 
 nn::Matrix Autoencoder::reconstruct(const nn::Matrix& images) const {

@@ -36,7 +36,8 @@ inline nn::ImageShape image_shape() { return {1, kSide, kSide}; }
 
 // Encoder: conv 1->8 and 8->16 (3 x 3, stride 2), a 1 x 1 conv to the bottleneck (2 channels
 // narrow, 8 wide, at 7 x 7); decoder: 3 x 3 conv to 16 channels, two doublings 16->8->1 by the
-// spec's upsampling, then the output map (sigmoid, or clamp to [0, 1]). ReLU between layers.
+// spec's upsampling, then the output map (sigmoid, or
+// clamp(x + 1/2) to [0, 1]). ReLU between layers.
 class Autoencoder {
  public:
   Autoencoder(GeneratorSpec spec, nn::Rng& rng);

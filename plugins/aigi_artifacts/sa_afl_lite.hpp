@@ -2,7 +2,10 @@
 // loss, both on the 64 pooled features f:
 //  - semantic disentangling: a linear class adversary predicts the image's Fashion-MNIST class
 //    from gradient_reversal(f), so the features are pushed to carry no class information (the
-//    semantic shortcut) while the adversary tries to read it;
+//    semantic shortcut) while the adversary tries to read it. It predicts the class within the
+//    image's real/fake group (a softmax over that group's ten logits): when fakes come from some
+//    classes only, an unconditioned adversary would read the class from fake-ness itself and
+//    the reversal would erase the artifact along with the semantics;
 //  - self-adversarial balancing: the channels the detector leans on most in this batch (largest
 //    mean |f_c * dL/df_c|, the first-order loss change of removing channel c) are zeroed, and
 //    the head must still classify the masked features, so no single artifact dimension carries
