@@ -312,7 +312,7 @@ assay::MethodExport detector_train_method() {
              "leading share of the sources for training; the rest is evaluation",
              assay::range(0.05, 0.95))
       .choice(
-          [](S & s) -> auto& { return s.training.method; }, "method",
+          [](S & s) -> auto& { return s.training.method; }, "detector",
           std::vector<std::pair<std::string, aa::DetectorMethod>>{
               {"baseline", aa::DetectorMethod::baseline},
               {"sa_afl_lite", aa::DetectorMethod::sa_afl_lite}},

@@ -57,7 +57,7 @@ TEST_CASE("detector_train scores every held-out generator, with both methods",
   for (const char* method : {"baseline", "sa_afl_lite"}) {
     const auto out = at::run_method(
         "detector_train",
-        {{"method", method}, {"steps", 3}, {"batch", 8}, {"shortcut", true}}, detector_inputs());
+        {{"detector", method}, {"steps", 3}, {"batch", 8}, {"shortcut", true}}, detector_inputs());
     REQUIRE(out.at("per_generator").as_table().rows() == 15);
     REQUIRE(out.at("history").as_table().rows() == 3);
     for (const char* k : {"accuracy", "map", "auc", "effective_rank"})
