@@ -53,13 +53,12 @@ Study run_study(const nn::Matrix& train_images, const nn::Matrix& sources,
       return run_detection(sources, classes, s.generators.fakes, setup, arm);
     };
     s.runs.push_back({run(DetectorMethod::baseline, false), run(DetectorMethod::sa_afl_lite, false),
-                      run(DetectorMethod::baseline, true),
-                      run(DetectorMethod::sa_afl_lite, true)});
+                      run(DetectorMethod::baseline, true), run(DetectorMethod::sa_afl_lite, true)});
     const auto& r = s.runs.back();
     say("seed " + std::to_string(seed) + ": held-out AUC baseline " +
-        std::to_string(r.baseline.held_out.auc) + " sa_afl " + std::to_string(r.sa_afl.held_out.auc) +
-        " mAP " + std::to_string(r.baseline.held_out.map) + " / " +
-        std::to_string(r.sa_afl.held_out.map) + " shortcut mAP " +
+        std::to_string(r.baseline.held_out.auc) + " sa_afl " +
+        std::to_string(r.sa_afl.held_out.auc) + " mAP " + std::to_string(r.baseline.held_out.map) +
+        " / " + std::to_string(r.sa_afl.held_out.map) + " shortcut mAP " +
         std::to_string(r.baseline_shortcut.held_out.map) + " / " +
         std::to_string(r.sa_afl_shortcut.held_out.map));
   }

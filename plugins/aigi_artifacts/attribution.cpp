@@ -24,9 +24,8 @@ void check_labels(const Eigen::MatrixXd& x, const std::vector<int>& labels, int 
 }  // namespace
 
 Attribution attribute_generators(const Eigen::MatrixXd& fit, const std::vector<int>& fit_labels,
-                                 const Eigen::MatrixXd& score,
-                                 const std::vector<int>& score_labels, int classes,
-                                 const AttributionOptions& options) {
+                                 const Eigen::MatrixXd& score, const std::vector<int>& score_labels,
+                                 int classes, const AttributionOptions& options) {
   check_labels(fit, fit_labels, classes, "fit set");
   check_labels(score, score_labels, classes, "scoring set");
   // z-scores from the fit set only, so the scoring set stays unseen.
@@ -46,14 +45,13 @@ Attribution attribute_generators(const Eigen::MatrixXd& fit, const std::vector<i
     tape.clear();
     adam.zero_grad();
     const auto wv = tape.param(w);
-    const auto loss = nn::cross_entropy(nn::affine(tape.constant(x), wv, tape.param(b)),
-                                        fit_labels) +
-                      nn::scale(nn::sum(nn::square(wv)), options.l2);
+    const auto loss =
+        nn::cross_entropy(nn::affine(tape.constant(x), wv, tape.param(b)), fit_labels) +
+        nn::scale(nn::sum(nn::square(wv)), options.l2);
     tape.backward(loss);
     adam.step();
   }
-  const nn::Mat<double> logits =
-      (standard(score) * w.value.transpose()).rowwise() + b.value.row(0);
+  const nn::Mat<double> logits = (standard(score) * w.value.transpose()).rowwise() + b.value.row(0);
   Attribution out{0, 1.0 / classes, Eigen::MatrixXi::Zero(classes, classes)};
   for (Eigen::Index i = 0; i < logits.rows(); ++i) {
     Eigen::Index predicted = 0;

@@ -21,8 +21,7 @@ struct Attribution {
 
 // fit / score: rows are images' descriptors, labels their generators in [0, classes).
 Attribution attribute_generators(const Eigen::MatrixXd& fit, const std::vector<int>& fit_labels,
-                                 const Eigen::MatrixXd& score,
-                                 const std::vector<int>& score_labels, int classes,
-                                 const AttributionOptions& options);
+                                 const Eigen::MatrixXd& score, const std::vector<int>& score_labels,
+                                 int classes, const AttributionOptions& options);
 
 }  // namespace assay::aigi_artifacts

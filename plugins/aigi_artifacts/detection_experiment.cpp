@@ -13,13 +13,11 @@ void check_setup(const nn::Matrix& sources, const std::vector<int>& classes,
   if (static_cast<std::size_t>(sources.rows()) != classes.size())
     throw std::invalid_argument("sources: " + std::to_string(sources.rows()) + " images but " +
                                 std::to_string(classes.size()) + " labels");
-  if (setup.train_generators.empty())
-    throw std::invalid_argument("train_generators: none given");
+  if (setup.train_generators.empty()) throw std::invalid_argument("train_generators: none given");
   for (const auto* list : {&setup.train_generators, &setup.held_out})
     for (int g : *list)
       if (g < 0 || g >= static_cast<int>(fakes.size()) || fakes[g].rows() != sources.rows())
-        throw std::invalid_argument("generator " + std::to_string(g) +
-                                    ": no fakes of the sources");
+        throw std::invalid_argument("generator " + std::to_string(g) + ": no fakes of the sources");
   if (!(setup.train_share > 0 && setup.train_share < 1))
     throw std::invalid_argument("train_share: " + std::to_string(setup.train_share) +
                                 " outside (0, 1)");
@@ -59,7 +57,8 @@ DetectionResult run_detection(const nn::Matrix& sources, const std::vector<int>&
   const auto n_eval = sources.rows() - n_train;
   std::vector<nn::Matrix> eval_fakes(fakes.size());
   for (int g : setup.held_out) eval_fakes[g] = fakes[g].bottomRows(n_eval);
-  out.held_out = evaluate_held_out(detector, sources.bottomRows(n_eval), eval_fakes, setup.held_out);
+  out.held_out =
+      evaluate_held_out(detector, sources.bottomRows(n_eval), eval_fakes, setup.held_out);
   return out;
 }
 

@@ -22,7 +22,9 @@ struct Batch {
 
 Batch draw_batch(const DetectorData& data, int size, nn::Rng& rng) {
   const int half = size / 2;
-  Batch b{nn::Matrix(2 * half, data.reals.cols()), nn::Matrix(2 * half, 1), {},
+  Batch b{nn::Matrix(2 * half, data.reals.cols()),
+          nn::Matrix(2 * half, 1),
+          {},
           nn::Matrix::Zero(2 * half, 2 * kClasses)};
   const auto take = [&](const nn::Matrix& from, const std::vector<int>& classes, int row,
                         int fake) {
@@ -60,8 +62,8 @@ void check_data(const DetectorData& data) {
 std::vector<double> train_detector(Detector& detector, const DetectorData& data,
                                    const DetectorTraining& options, nn::Rng& rng) {
   check_data(data);
-  if (options.batch < 2) throw std::invalid_argument("batch: needs 2 or more, got " +
-                                                     std::to_string(options.batch));
+  if (options.batch < 2)
+    throw std::invalid_argument("batch: needs 2 or more, got " + std::to_string(options.batch));
   nn::Adam<float> adam(detector.params(), {.lr = options.lr});
   nn::Tape<float> tape;
   std::vector<double> history;
@@ -75,8 +77,8 @@ std::vector<double> train_detector(Detector& detector, const DetectorData& data,
     const auto bce = nn::bce_with_logits(z, batch.targets);
     auto loss = bce;
     if (sa_afl) {
-      const auto importance = channel_importance(f.value(), detector.head().weight().value,
-                                                 z.value(), batch.targets);
+      const auto importance =
+          channel_importance(f.value(), detector.head().weight().value, z.value(), batch.targets);
       const auto mask = tape.constant(mask_top_channels(importance, options.masked_channels));
       loss = loss + nn::bce_with_logits(detector.logit(nn::mul(f, mask)), batch.targets);
       const auto reversed = nn::gradient_reversal(f, adversary_factor(options, step));

@@ -17,7 +17,7 @@ struct DetectorTraining {
   double lr = 1e-3;
   // Final gradient-reversal factor of the class adversary (ramped up from 0 over training).
   double adversary_weight = 1.0;
-  int masked_channels = 8;        // channels the self-adversarial mask zeroes
+  int masked_channels = 8;  // channels the self-adversarial mask zeroes
 };
 
 // Returns the real/fake cross-entropy of each step (unmasked features).

@@ -73,10 +73,10 @@ Eigen::VectorXd residual_phase_energy(const Eigen::MatrixXd& residual) {
 
 double noise_variance(const Eigen::MatrixXd& image) {
   const auto n = image.rows() - 2, m = image.cols() - 2;
-  const Eigen::ArrayXXd laplacian = image.block(0, 1, n, m).array() +
-                                    image.block(2, 1, n, m).array() +
-                                    image.block(1, 0, n, m).array() +
-                                    image.block(1, 2, n, m).array() - 4 * image.block(1, 1, n, m).array();
+  const Eigen::ArrayXXd laplacian =
+      image.block(0, 1, n, m).array() + image.block(2, 1, n, m).array() +
+      image.block(1, 0, n, m).array() + image.block(1, 2, n, m).array() -
+      4 * image.block(1, 1, n, m).array();
   const double mean = laplacian.mean();
   return (laplacian - mean).square().sum() / (laplacian.size() - 1) / 20.0;
 }

@@ -61,8 +61,7 @@ std::vector<int> generator_indices(std::string_view names) {
     const auto end = std::min(names.find(',', start), names.size());
     const int i = generator_index(names.substr(start, end - start));
     if (std::find(out.begin(), out.end(), i) != out.end())
-      throw std::invalid_argument("generator '" +
-                                  std::string(names.substr(start, end - start)) +
+      throw std::invalid_argument("generator '" + std::string(names.substr(start, end - start)) +
                                   "' is listed twice in '" + std::string(names) + "'");
     out.push_back(i);
     start = end + 1;

@@ -16,8 +16,8 @@ GeneratorScore score_generator(int generator, const Eigen::VectorXd& real_scores
   scores << real_scores, fake_scores;
   std::vector<int> labels(n, 0);
   labels.resize(n + m, 1);
-  const double correct = static_cast<double>((real_scores.array() < 0).count() +
-                                             (fake_scores.array() >= 0).count());
+  const double correct =
+      static_cast<double>((real_scores.array() < 0).count() + (fake_scores.array() >= 0).count());
   return {generator, correct / static_cast<double>(n + m), nn::average_precision(scores, labels),
           nn::auroc(scores, labels)};
 }

@@ -39,9 +39,9 @@ std::string baseline_auc_text(const Study& s) {
 CheckResult improvement(const Study& s, const std::function<double(const SeedRuns&)>& f,
                         const std::string& what) {
   const auto ci = t_interval(per_seed(s, f), 0.95);
-  return expect_at_least(ci.low, 0.0,
-                         "lower 95% bound of " + what + " (" + interval_text(ci) + "); " +
-                             baseline_auc_text(s));
+  return expect_at_least(
+      ci.low, 0.0,
+      "lower 95% bound of " + what + " (" + interval_text(ci) + "); " + baseline_auc_text(s));
 }
 
 CheckResult attribution_check(const CheckContext& ctx) {
@@ -51,9 +51,8 @@ CheckResult attribution_check(const CheckContext& ctx) {
   // Four binomial standard errors above chance: "far above chance" as a significance margin.
   const double bound = chance + 4 * std::sqrt(chance * (1 - chance) / scored);
   return expect_at_least(s.attribution.accuracy, bound,
-                         "attribution accuracy over 16 generators on " +
-                             number_text(scored) + " held-out fakes; chance " +
-                             number_text(chance));
+                         "attribution accuracy over 16 generators on " + number_text(scored) +
+                             " held-out fakes; chance " + number_text(chance));
 }
 
 CheckResult distance_check(const CheckContext& ctx) {
@@ -154,7 +153,9 @@ std::vector<Claim> paper_claims() {
        [](const CheckContext& ctx) {
          return improvement(
              check_study(ctx.seed),
-             [](const SeedRuns& r) { return r.sa_afl.held_out.accuracy - r.baseline.held_out.accuracy; },
+             [](const SeedRuns& r) {
+               return r.sa_afl.held_out.accuracy - r.baseline.held_out.accuracy;
+             },
              "ACC(SA-AFL-lite) - ACC(baseline)");
        },
        does_not_reproduce("uninformative at the ceiling (baseline held-out AUC 0.99), and "

@@ -40,7 +40,8 @@ std::vector<nn::Matrix> fakes_of(const assay::RealArray& a) {
   std::vector<nn::Matrix> out(family, nn::Matrix(n, px));
   for (std::size_t g = 0; g < family; ++g)
     for (nn::Index i = 0; i < n; ++i)
-      for (nn::Index j = 0; j < px; ++j) out[g](i, j) = static_cast<float>(a.data[(g * n + i) * px + j]);
+      for (nn::Index j = 0; j < px; ++j)
+        out[g](i, j) = static_cast<float>(a.data[(g * n + i) * px + j]);
   return out;
 }
 
@@ -99,16 +100,16 @@ GeneratorOutputs generators_train(const GeneratorSettings& s, assay::Context& ct
   const auto train = leading_images(s.train_images, s.train_labels, s.max_train, "train_images");
   const auto sources = leading_images(s.source_images, s.source_labels, s.sources, "source_images");
   auto rng = ctx.rng();
-  const auto g = aa::train_generators(train.pixels, sources.pixels, s.training, {}, rng,
-                                      [&](double f) {
-                                        ctx.progress(f);
-                                        ctx.throw_if_cancelled();
-                                      });
+  const auto g =
+      aa::train_generators(train.pixels, sources.pixels, s.training, {}, rng, [&](double f) {
+        ctx.progress(f);
+        ctx.throw_if_cancelled();
+      });
   GeneratorOutputs out{fakes_array(g.fakes), {}};
   for (std::size_t i = 0; i < g.specs.size(); ++i) {
     const auto name = aa::generator_name(g.specs[i]);
-    out.generators.push_back({static_cast<int>(i), name, part(name, 0), part(name, 1),
-                              part(name, 2), g.final_loss[i]});
+    out.generators.push_back(
+        {static_cast<int>(i), name, part(name, 0), part(name, 1), part(name, 2), g.final_loss[i]});
     ctx.log(name + ": final mse " + assay::number_text(g.final_loss[i]));
   }
   return out;
@@ -187,14 +188,16 @@ DescriptorOutputs artifact_descriptors(const DescriptorSettings& s) {
   out.distance.resize(d.size(), d.size());
   for (std::size_t g = 0; g < d.size(); ++g) {
     add_spectrum(aa::generator_name(family[g]), d[g]);
-    for (std::size_t h = 0; h < d.size(); ++h) out.distance(g, h) = aa::descriptor_distance(d[g], d[h]);
+    for (std::size_t h = 0; h < d.size(); ++h)
+      out.distance(g, h) = aa::descriptor_distance(d[g], d[h]);
   }
   const auto a = aa::attribute_family(d, s.attribution);
   out.attribution_accuracy = a.accuracy;
   out.chance = a.chance;
   out.confusion.shape = {d.size(), d.size()};
   for (Eigen::Index i = 0; i < a.confusion.rows(); ++i)
-    for (Eigen::Index j = 0; j < a.confusion.cols(); ++j) out.confusion.data.push_back(a.confusion(i, j));
+    for (Eigen::Index j = 0; j < a.confusion.cols(); ++j)
+      out.confusion.data.push_back(a.confusion(i, j));
   return out;
 }
 
@@ -261,8 +264,10 @@ DetectorOutputs detector_train(const DetectorSettings& s, assay::Context& ctx) {
   if (sources.pixels.rows() != fakes[0].rows())
     throw assay::Error("images: " + std::to_string(sources.pixels.rows()) +
                        " images, fewer than the fakes' " + std::to_string(fakes[0].rows()));
-  aa::DetectionSetup setup{family_indices(s.train_generators, "train_generators"), {},
-                           s.shortcut ? aa::shortcut_subset() : std::vector<int>{}, s.training,
+  aa::DetectionSetup setup{family_indices(s.train_generators, "train_generators"),
+                           {},
+                           s.shortcut ? aa::shortcut_subset() : std::vector<int>{},
+                           s.training,
                            s.train_share};
   std::vector<Eigen::MatrixXd> d;
   for (const auto& f : fakes) d.push_back(aa::forensic_descriptors(f));
@@ -278,8 +283,8 @@ DetectorOutputs detector_train(const DetectorSettings& s, assay::Context& ctx) {
   } catch (const std::invalid_argument& e) {
     throw assay::Error(e.what());
   }
-  DetectorOutputs out{{}, r.held_out.accuracy, r.held_out.map, r.held_out.auc,
-                      r.held_out.effective_rank, {}};
+  DetectorOutputs out{
+      {}, r.held_out.accuracy, r.held_out.map, r.held_out.auc, r.held_out.effective_rank, {}};
   const auto family = aa::generator_family();
   for (const auto& g : r.held_out.per_generator) {
     double distance = std::numeric_limits<double>::infinity();

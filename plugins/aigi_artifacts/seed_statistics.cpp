@@ -35,8 +35,8 @@ double pearson(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
 
 MeanInterval t_interval(const Eigen::VectorXd& values, double level) {
   const auto n = values.size();
-  if (n < 2) throw std::invalid_argument("t_interval: needs 2 or more values, got " +
-                                         std::to_string(n));
+  if (n < 2)
+    throw std::invalid_argument("t_interval: needs 2 or more values, got " + std::to_string(n));
   const double mean = values.mean();
   const double sd = std::sqrt((values.array() - mean).square().sum() / static_cast<double>(n - 1));
   const boost::math::students_t t(static_cast<double>(n - 1));
@@ -50,8 +50,8 @@ double spearman(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
   return pearson(ranks(a), ranks(b));
 }
 
-double negative_correlation_p(const Eigen::VectorXd& a, const Eigen::VectorXd& b,
-                              int permutations, nn::Rng& rng) {
+double negative_correlation_p(const Eigen::VectorXd& a, const Eigen::VectorXd& b, int permutations,
+                              nn::Rng& rng) {
   const double observed = spearman(a, b);
   const Eigen::VectorXd ra = ranks(a), rb = ranks(b);
   Eigen::VectorXd shuffled = rb;

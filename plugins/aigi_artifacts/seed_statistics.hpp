@@ -19,7 +19,7 @@ MeanInterval t_interval(const Eigen::VectorXd& values, double level);
 double spearman(const Eigen::VectorXd& a, const Eigen::VectorXd& b);
 // One-sided permutation p-value of a correlation as negative as spearman(a, b):
 // (1 + #{rho* <= rho}) / (1 + permutations).
-double negative_correlation_p(const Eigen::VectorXd& a, const Eigen::VectorXd& b,
-                              int permutations, nn::Rng& rng);
+double negative_correlation_p(const Eigen::VectorXd& a, const Eigen::VectorXd& b, int permutations,
+                              nn::Rng& rng);
 
 }  // namespace assay::aigi_artifacts

@@ -63,7 +63,8 @@ TEST_CASE("descriptors are finite and the distance is zero only between equal se
   REQUIRE(aa::descriptor_distance(d, d) == 0.0);
   nn::Matrix smoother = images;
   for (int i = 0; i < 6; ++i)
-    for (int j = 1; j < images.cols(); ++j) smoother(i, j) = 0.5f * (images(i, j) + images(i, j - 1));
+    for (int j = 1; j < images.cols(); ++j)
+      smoother(i, j) = 0.5f * (images(i, j) + images(i, j - 1));
   REQUIRE(aa::descriptor_distance(d, aa::forensic_descriptors(smoother)) > 0.1);
   REQUIRE_THROWS_WITH(aa::forensic_descriptors(nn::Matrix::Zero(2, 100)), Catch::Contains("100"));
 }

@@ -11,7 +11,8 @@ nn::Matrix blobs(int n, nn::Rng& rng) {
   // Smooth random images in [0, 1]: a bright rectangle on black, like a garment's silhouette.
   nn::Matrix m = nn::Matrix::Zero(n, aa::kSide * aa::kSide);
   for (int i = 0; i < n; ++i) {
-    const int r0 = 2 + static_cast<int>(nn::uniform01(rng) * 8), c0 = 2 + static_cast<int>(nn::uniform01(rng) * 8);
+    const int r0 = 2 + static_cast<int>(nn::uniform01(rng) * 8),
+              c0 = 2 + static_cast<int>(nn::uniform01(rng) * 8);
     for (int r = r0; r < r0 + 14; ++r)
       for (int c = c0; c < c0 + 12; ++c) m(i, r * aa::kSide + c) = 0.8f;
   }
@@ -19,7 +20,8 @@ nn::Matrix blobs(int n, nn::Rng& rng) {
 }
 }  // namespace
 
-TEST_CASE("the family is the 16 cells of the factorial design, named uniquely", "[aigi_artifacts]") {
+TEST_CASE("the family is the 16 cells of the factorial design, named uniquely",
+          "[aigi_artifacts]") {
   const auto family = aa::generator_family();
   REQUIRE(family.size() == 16);
   std::set<std::string> names;

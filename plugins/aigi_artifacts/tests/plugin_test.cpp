@@ -41,10 +41,9 @@ TEST_CASE("generators_train trains the 16 generators and reconstructs the source
   REQUIRE(table.rows() == 16);
 }
 
-TEST_CASE("artifact_descriptors gives spectra, distances and an attribution",
-          "[aigi_artifacts]") {
-  const auto out = at::run_method("artifact_descriptors", {{"attribution_steps", 20}},
-                                  detector_inputs());
+TEST_CASE("artifact_descriptors gives spectra, distances and an attribution", "[aigi_artifacts]") {
+  const auto out =
+      at::run_method("artifact_descriptors", {{"attribution_steps", 20}}, detector_inputs());
   REQUIRE(out.at("distance").as_real_array().shape == std::vector<std::size_t>{16, 16});
   REQUIRE(out.at("spectra").as_table().rows() == 17 * 13);  // reals and 16 generators
   const double acc = out.at("attribution_accuracy").as_real();
@@ -52,21 +51,19 @@ TEST_CASE("artifact_descriptors gives spectra, distances and an attribution",
   REQUIRE(out.at("chance").as_real() == 1.0 / 16);
 }
 
-TEST_CASE("detector_train scores every held-out generator, with both methods",
-          "[aigi_artifacts]") {
+TEST_CASE("detector_train scores every held-out generator, with both methods", "[aigi_artifacts]") {
   for (const char* method : {"baseline", "sa_afl_lite"}) {
     const auto out = at::run_method(
-        "detector_train",
-        {{"detector", method}, {"steps", 3}, {"batch", 8}, {"shortcut", true}}, detector_inputs());
+        "detector_train", {{"detector", method}, {"steps", 3}, {"batch", 8}, {"shortcut", true}},
+        detector_inputs());
     REQUIRE(out.at("per_generator").as_table().rows() == 15);
     REQUIRE(out.at("history").as_table().rows() == 3);
     for (const char* k : {"accuracy", "map", "auc", "effective_rank"})
       REQUIRE(std::isfinite(out.at(k).as_real()));
   }
-  REQUIRE_THROWS_WITH(
-      at::run_method("detector_train", {{"train_generators", "tconv-big-sigmoid"}},
-                     detector_inputs()),
-      Catch::Contains("train_generators") && Catch::Contains("tconv-big-sigmoid"));
+  REQUIRE_THROWS_WITH(at::run_method("detector_train", {{"train_generators", "tconv-big-sigmoid"}},
+                                     detector_inputs()),
+                      Catch::Contains("train_generators") && Catch::Contains("tconv-big-sigmoid"));
 }
 
 TEST_CASE("detector_train refuses fakes that are not the family's", "[aigi_artifacts]") {

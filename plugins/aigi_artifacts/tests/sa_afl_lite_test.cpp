@@ -58,7 +58,8 @@ TEST_CASE("both detectors learn a fake with a generator's periodic trace", "[aig
     REQUIRE(loss.size() == 40);
     const auto real = detector.scores(data.reals), fake = detector.scores(data.fakes);
     const double correct = (real.array() < 0).count() + (fake.array() >= 0).count();
-    INFO("method " << static_cast<int>(method) << " loss " << loss.front() << " -> " << loss.back());
+    INFO("method " << static_cast<int>(method) << " loss " << loss.front() << " -> "
+                   << loss.back());
     REQUIRE(correct / 128.0 > 0.9);
   }
 }
