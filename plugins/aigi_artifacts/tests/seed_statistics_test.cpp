@@ -15,7 +15,8 @@ TEST_CASE("the t-interval of 1, 2, 3 is 2 +- t(0.975, 2) / sqrt(3)", "[aigi_arti
   REQUIRE_THROWS_WITH(aa::t_interval(v.head(1), 0.95), Catch::Contains("2 or more"));
 }
 
-TEST_CASE("spearman sees monotone relations; its permutation p is calibrated", "[aigi_artifacts]") {
+TEST_CASE("spearman sees monotone relations and its permutation p is calibrated",
+          "[aigi_artifacts]") {
   Eigen::VectorXd a(8), b(8);
   a << 1, 2, 3, 4, 5, 6, 7, 8;
   b << 80, 70, 60, 55, 40, 30, 21, 1;
