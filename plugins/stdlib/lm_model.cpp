@@ -15,19 +15,13 @@ nn::GptConfig checkpoint_architecture(const nn::Checkpoint<float>& checkpoint,
   }
 }
 
-// The weights are overwritten by the checkpoint's, so the draw does not matter.
-nn::Rng& unused_rng() {
-  thread_local nn::Rng rng(0);
-  return rng;
-}
-
 }  // namespace
 
 LanguageModel::LanguageModel(const nn::GptConfig& config, nn::Rng& rng)
     : gpt_(params_, config, rng) {}
 
 LanguageModel::LanguageModel(const nn::Checkpoint<float>& checkpoint, const std::string& port)
-    : gpt_(params_, checkpoint_architecture(checkpoint, port), unused_rng()) {
+    : gpt_(params_, checkpoint_architecture(checkpoint, port), rebuild_rng_) {
   try {
     nn::load_checkpoint(checkpoint, params_);
   } catch (const std::exception& e) {

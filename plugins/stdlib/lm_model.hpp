@@ -25,6 +25,9 @@ class LanguageModel {
   const nn::GptConfig& config() const { return gpt_.config(); }
 
  private:
+  // Draws the weights a checkpoint then overwrites; seeded, so that parameters a checkpoint
+  // lacks (kept by load_checkpoint) are still deterministic.
+  nn::Rng rebuild_rng_{0};
   nn::ParameterSet<float> params_;
   nn::Gpt<float> gpt_;
 };
