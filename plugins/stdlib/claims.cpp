@@ -5,9 +5,13 @@
 #include <cmath>
 #include <random>
 
+#include "char_tokenizer.hpp"
 #include "classification.hpp"
 #include "labelled_data.hpp"
 #include "linear_probe.hpp"
+#include "lm_training.hpp"
+#include "text_corpus.hpp"
+#include "tokenized_corpus.hpp"
 
 namespace assay::stdlib {
 
@@ -44,7 +48,51 @@ CheckResult interval_covers_chance(const CheckContext& ctx) {
   return expect_at_most(miss, 0.0, "distance from 1/2 to the interval");
 }
 
+std::vector<std::string> texts(const std::vector<Document>& documents) {
+  std::vector<std::string> out;
+  for (const auto& d : documents) out.push_back(d.text);
+  return out;
+}
+
+// Cross-entropy (nats per token) of `held_out` under the add-one smoothed unigram
+// distribution of `train`: the best a model that ignores context can do, estimated fairly.
+double unigram_cross_entropy(const std::vector<std::int64_t>& train,
+                             const std::vector<std::int64_t>& held_out, std::int64_t vocab) {
+  std::vector<double> counts(static_cast<std::size_t>(vocab), 1.0);
+  for (auto t : train) counts[static_cast<std::size_t>(t)] += 1;
+  const double total = static_cast<double>(train.size() + static_cast<std::size_t>(vocab));
+  double nats = 0;
+  for (auto t : held_out) nats -= std::log(counts[static_cast<std::size_t>(t)] / total);
+  return nats / static_cast<double>(held_out.size());
+}
+
+CheckResult beats_unigram(const CheckContext& ctx) {
+  const auto corpus = read_text_corpus({});  // fortunes-min
+  const auto tokenizer = CharTokenizer::train(texts(corpus.train));
+  const auto train = encode_documents(tokenizer, texts(corpus.train)).ids;
+  const auto validation = encode_documents(tokenizer, texts(corpus.validation)).ids;
+  LmTrainOptions o;
+  o.model = {.vocab = tokenizer.vocab_size(), .context = 32, .dim = 32, .heads = 2, .layers = 1};
+  o.steps = 150;
+  o.batch = 8;
+  o.warmup = 10;
+  o.eval_every = 0;
+  o.eval_batches = 8;
+  const auto r = train_lm(o, train, validation, std::nullopt, derive_seed(ctx.seed, 4));
+  const double unigram = unigram_cross_entropy(train, validation, tokenizer.vocab_size());
+  return expect_at_most(r.losses.eval_loss.back(), unigram,
+                        "validation nats/char vs the train unigram's cross-entropy");
+}
+
 }  // namespace
+
+std::vector<Claim> lm_train_claims() {
+  return {{"beats_unigram",
+           "A one-block character GPT (d32, context 32) trained by lm_train for 150 steps of 8 "
+           "windows on fortunes-min reaches a validation loss below the cross-entropy of the "
+           "validation characters under the (add-one) unigram distribution of the train split.",
+           beats_unigram}};
+}
 
 std::vector<Claim> linear_probe_claims() {
   return {{"chance_on_noise",

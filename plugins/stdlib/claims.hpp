@@ -8,5 +8,6 @@ namespace assay::stdlib {
 
 std::vector<Claim> linear_probe_claims();
 std::vector<Claim> classify_claims();
+std::vector<Claim> lm_train_claims();
 
 }  // namespace assay::stdlib

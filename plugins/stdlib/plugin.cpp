@@ -8,6 +8,7 @@
 #include "image_methods.hpp"
 #include "labelled_data.hpp"
 #include "linear_probe.hpp"
+#include "lm_methods.hpp"
 #include "matrix_file.hpp"
 #include "text_methods.hpp"
 
@@ -179,4 +180,5 @@ ASSAY_PLUGIN("stdlib", "0.1.0", "MIT",
              linear_probe_method(), load_matrix_method(), classify_method(),
              sl::text_corpus_method(), sl::char_tokenizer_method(), sl::bpe_tokenizer_method(),
              sl::decode_tokens_method(), sl::token_batches_method(), sl::image_set_method(),
-             sl::procedural_scenes_method())
+             sl::procedural_scenes_method(), sl::lm_train_method(), sl::lm_eval_method(),
+             sl::lm_generate_method())

@@ -11,6 +11,7 @@ assay_add_test(test_stdlib SOURCES
   stdlib/token_windows_test.cpp
   stdlib/image_sets_test.cpp
   stdlib/procedural_scenes_test.cpp
+  stdlib/lm_training_test.cpp
   LIBRARIES stdlib_science TBB::tbb
   NO_PLUGINS)
 # The Fashion-MNIST smoke test is hidden from discovery and run here by its tag, so that it is
@@ -23,6 +24,8 @@ assay_add_test(test_stdlib_plugin SOURCES
   stdlib/matrix_classify_plugin_test.cpp
   stdlib/text_plugin_test.cpp
   stdlib/image_plugin_test.cpp
-  LIBRARIES assay_test_support HDF5::HDF5
+  stdlib/lm_plugin_test.cpp
+  stdlib/lm_pipeline_test.cpp
+  LIBRARIES assay_test_support HDF5::HDF5 Assay::nn
   PLUGINS stdlib)
 add_dependencies(test_stdlib_plugin assay)
