@@ -103,7 +103,8 @@ std::vector<Problem> sample_batch(const std::vector<Problem>& pool, int batch, n
   std::vector<Problem> out;
   const auto n = static_cast<double>(pool.size());
   for (int i = 0; i < batch; ++i)
-    out.push_back(pool[std::min(pool.size() - 1, static_cast<std::size_t>(nn::uniform01(rng) * n))]);
+    out.push_back(
+        pool[std::min(pool.size() - 1, static_cast<std::size_t>(nn::uniform01(rng) * n))]);
   return out;
 }
 
@@ -130,9 +131,8 @@ AdaptResult adapt(const Pretrained& pretrained, const std::vector<Problem>& b_tr
                    newly_zeroed(out.gate_base, gates_now)};
   };
   out.history.push_back(row(0, std::numeric_limits<double>::quiet_NaN()));
-  const auto trainer = prepare(model, gates, options,
-                               deletion_budget(options.rho, out.gate_weights), out.gate_weights,
-                               rng);
+  const auto trainer = prepare(
+      model, gates, options, deletion_budget(options.rho, out.gate_weights), out.gate_weights, rng);
   out.adapter_bits = trainer.adapter_bits;
   if (trainer.lr == 0) {
     out.history.push_back(row(0, std::numeric_limits<double>::quiet_NaN()));

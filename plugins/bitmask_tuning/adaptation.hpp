@@ -21,8 +21,8 @@ struct AdaptOptions {
   double lora_alpha = 8;
   int steps = 300;
   int batch = 32;
-  double lr = 1e-3;         // Adam, full and LoRA
-  double score_lr = 1e-2;   // Adam on the scores, bit_mask
+  double lr = 1e-3;        // Adam, full and LoRA
+  double score_lr = 1e-2;  // Adam on the scores, bit_mask
   double score_init = 0.05;
   int eval_every = 50;
 };
@@ -43,10 +43,10 @@ struct EvalRow {
 };
 
 struct AdaptResult {
-  std::vector<EvalRow> history;  // the first row is the pretrained model (step 0)
-  nn::Index gate_weights = 0;    // in all gate projections together
-  nn::Index model_weights = 0;   // every parameter of the pretrained model
-  nn::Index adapter_bits = 0;    // what the arm must store to rebuild its model from the base
+  std::vector<EvalRow> history;      // the first row is the pretrained model (step 0)
+  nn::Index gate_weights = 0;        // in all gate projections together
+  nn::Index model_weights = 0;       // every parameter of the pretrained model
+  nn::Index adapter_bits = 0;        // what the arm must store to rebuild its model from the base
   nn::Matrix gate_base, gate_delta;  // effective gate weights, layers stacked by rows
 };
 

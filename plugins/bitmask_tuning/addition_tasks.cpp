@@ -71,8 +71,8 @@ std::string task_a_stream(const std::vector<std::string>& documents, const TaskA
   std::size_t doc = 0;
   while (static_cast<long>(out.size()) < options.characters) {
     while (nn::uniform01(rng) < p) {
-      const auto problem = make_problem(uniform_int(r, rng), uniform_int(r, rng),
-                                        AdditionFormat::two_digit);
+      const auto problem =
+          make_problem(uniform_int(r, rng), uniform_int(r, rng), AdditionFormat::two_digit);
       if (!held_out.count(problem.prompt)) out += line_of(problem);
     }
     out += normalise(documents[doc]);

@@ -31,7 +31,7 @@ std::vector<Problem> draw_problems(AdditionFormat format, int count, nn::Rng& rn
 
 struct TaskAOptions {
   long characters = 200000;     // length of the stream
-  double addition_share = 0.5;  // expected fraction of the stream's items that are additions
+  double addition_share = 0.9;  // expected fraction of the stream's items that are additions
 };
 
 // The pretraining stream: the documents in order (cycling), each followed by a newline, and

@@ -25,8 +25,8 @@ std::vector<nn::Parameter<float>*> install_bit_mask(nn::Gpt<float>& gpt,
     auto& projection = gpt.projection(name);
     auto* weight = &projection.base().weight();
     auto* bias = projection.base().bias();
-    auto* scores = &params.add(name + ".scores", nn::Matrix::Constant(weight->value.rows(),
-                                                                      weight->value.cols(), init));
+    auto* scores = &params.add(
+        name + ".scores", nn::Matrix::Constant(weight->value.rows(), weight->value.cols(), init));
     projection.use([weight, bias, scores](nn::Var<float> x) {
       auto& tape = x.tape();
       const auto b = bias ? tape.param(*bias) : nn::Var<float>();
@@ -62,7 +62,6 @@ nn::Index deletion_budget(double rho, nn::Index weights) {
 template nn::Var<float> bit_masked_weight(nn::Var<float>, nn::Var<float>);
 template nn::Var<double> bit_masked_weight(nn::Var<double>, nn::Var<double>);
 template nn::Index project_deletion_budget(const std::vector<nn::Mat<float>*>&, nn::Index, float);
-template nn::Index project_deletion_budget(const std::vector<nn::Mat<double>*>&, nn::Index,
-                                           double);
+template nn::Index project_deletion_budget(const std::vector<nn::Mat<double>*>&, nn::Index, double);
 
 }  // namespace assay::bitmask_tuning

@@ -29,10 +29,10 @@ std::string interval_text(const MeanCi& ci) {
 
 std::string scale_text(const CiExperiment& e) {
   return "d" + std::to_string(e.scale.model.dim) + ", " + std::to_string(e.scale.seeds) +
-         " adaptation seeds, rho " + number_text(e.scale.rho) + " = " +
-         std::to_string(e.budget) + " of " + std::to_string(e.gate_weights) +
-         " gate weights (" + number_text(static_cast<double>(e.budget) / e.model_weights) +
-         " of all " + std::to_string(e.model_weights) + ")";
+         " adaptation seeds, rho " + number_text(e.scale.rho) + " = " + std::to_string(e.budget) +
+         " of " + std::to_string(e.gate_weights) + " gate weights (" +
+         number_text(static_cast<double>(e.budget) / e.model_weights) + " of all " +
+         std::to_string(e.model_weights) + ")";
 }
 
 CheckResult check_forgets_less(const CheckContext& ctx) {
@@ -41,14 +41,16 @@ CheckResult check_forgets_less(const CheckContext& ctx) {
     return column(e.final_rows.at(arm), &EvalRow::a_text_loss);
   };
   const auto ci = mean_ci(paired_differences(loss("full"), loss("bit_mask")));
-  const auto acc = mean_ci(paired_differences(column(e.final_rows.at("bit_mask"), &EvalRow::a_accuracy),
-                                              column(e.final_rows.at("full"), &EvalRow::a_accuracy)));
+  const auto acc =
+      mean_ci(paired_differences(column(e.final_rows.at("bit_mask"), &EvalRow::a_accuracy),
+                                 column(e.final_rows.at("full"), &EvalRow::a_accuracy)));
   return expect_at_least(
       ci.low, 0,
       "held-out A text loss after full fine-tuning minus after Bit-Mask Tuning, mean and 95% t "
-      "interval over seeds: " + interval_text(ci) + " nats (pretrained " +
-          number_text(e.pretrained.a_text_loss) + "); A 2-digit accuracy, BMT minus full: " +
-          interval_text(acc) + "; " + scale_text(e));
+      "interval over seeds: " +
+          interval_text(ci) + " nats (pretrained " + number_text(e.pretrained.a_text_loss) +
+          "); A 2-digit accuracy, BMT minus full: " + interval_text(acc) + " (pretrained " +
+          number_text(e.pretrained.a_accuracy) + "); " + scale_text(e));
 }
 
 CheckResult check_beats_deletion(const CheckContext& ctx) {
@@ -65,8 +67,9 @@ CheckResult check_beats_deletion(const CheckContext& ctx) {
   return expect_at_least(
       std::min(random.low, magnitude.low), 0,
       "held-out B answer loss of random / magnitude deletion minus Bit-Mask Tuning's at the same "
-      "budget, mean and 95% t interval over seeds: " + interval_text(random) + " / " +
-          interval_text(magnitude) + " nats (pretrained " + number_text(e.pretrained.b_loss) +
+      "budget, mean and 95% t interval over seeds: " +
+          interval_text(random) + " / " + interval_text(magnitude) + " nats (pretrained " +
+          number_text(e.pretrained.b_loss) +
           "); measured is the smaller lower bound; B accuracy BMT / random / magnitude / full: " +
           mean_acc("bit_mask") + " / " + mean_acc("random_deletion") + " / " +
           mean_acc("magnitude_deletion") + " / " + mean_acc("full") + "; " + scale_text(e));

@@ -42,8 +42,8 @@ void require_budget(nn::Index k, nn::Index n) {
 
 }  // namespace
 
-std::vector<nn::Matrix> random_deletion(const std::vector<const nn::Matrix*>& weights,
-                                        nn::Index k, nn::Rng& rng) {
+std::vector<nn::Matrix> random_deletion(const std::vector<const nn::Matrix*>& weights, nn::Index k,
+                                        nn::Rng& rng) {
   const nn::Index n = total_size(weights);
   require_budget(k, n);
   std::vector<nn::Index> order(n);

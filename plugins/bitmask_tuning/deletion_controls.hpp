@@ -9,8 +9,8 @@ namespace assay::bitmask_tuning {
 
 // 0/1 masks shaped like `weights` with exactly k zeros over all of them together: k entries
 // drawn uniformly without replacement.
-std::vector<nn::Matrix> random_deletion(const std::vector<const nn::Matrix*>& weights,
-                                        nn::Index k, nn::Rng& rng);
+std::vector<nn::Matrix> random_deletion(const std::vector<const nn::Matrix*>& weights, nn::Index k,
+                                        nn::Rng& rng);
 // ... the k entries of smallest |w| (ties: earlier matrix, then lower row-major index).
 std::vector<nn::Matrix> magnitude_deletion(const std::vector<const nn::Matrix*>& weights,
                                            nn::Index k);

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "char_codec.hpp"
 #include "bit_mask.hpp"
+#include "char_codec.hpp"
 #include "pretraining.hpp"
 
 namespace assay::bitmask_tuning {
@@ -47,18 +47,17 @@ CiExperiment run_experiment(std::uint64_t seed) {
   eval.b_problems = draw_problems(s.b_format, s.eval_problems, rng);
   eval.a_text = encode(corpus.held_out);
   const auto b_train = draw_problems(s.b_format, s.b_train_problems, rng, eval.b_problems);
-  const auto stream = encode(task_a_stream(
-      corpus.train, {.characters = s.stream_characters}, rng, eval.a_problems));
+  const auto stream = encode(
+      task_a_stream(corpus.train, {.characters = s.stream_characters}, rng, eval.a_problems));
   const auto pretrained =
       pretrain(stream, eval.a_text, {.model = s.model, .steps = s.pretrain_steps}, rng).model;
   for (int k = 0; k < s.seeds; ++k) {
     std::map<std::string, AdaptResult> runs;
     for (const auto& [name, arm] : kArms) {
       nn::Rng adapt_rng(seed * 1000003 + k);
-      runs[name] = adapt(pretrained, b_train, eval,
-                         {.arm = arm, .rho = s.rho, .lora_rank = s.lora_rank,
-                          .steps = s.adapt_steps},
-                         adapt_rng);
+      runs[name] = adapt(
+          pretrained, b_train, eval,
+          {.arm = arm, .rho = s.rho, .lora_rank = s.lora_rank, .steps = s.adapt_steps}, adapt_rng);
       e.final_rows[name].push_back(runs[name].history.back());
     }
     e.pretrained = runs["full"].history.front();
@@ -66,9 +65,9 @@ CiExperiment run_experiment(std::uint64_t seed) {
     e.model_weights = runs["full"].model_weights;
     const auto& full = runs["full"];
     for (const char* name : {"bit_mask", "lora"})
-      e.geometry[name].push_back(delta_geometry(
-          full.gate_base.cast<double>(), runs[name].gate_delta.cast<double>(),
-          full.gate_delta.cast<double>(), s.model.layers));
+      e.geometry[name].push_back(delta_geometry(full.gate_base.cast<double>(),
+                                                runs[name].gate_delta.cast<double>(),
+                                                full.gate_delta.cast<double>(), s.model.layers));
   }
   e.budget = deletion_budget(s.rho, e.gate_weights);
   return e;
@@ -99,8 +98,7 @@ MeanCi mean_ci(const std::vector<double>& values) {
 
 std::vector<std::string> fortune_documents(const std::string& path) {
   std::ifstream in(path);
-  if (!in)
-    throw std::runtime_error(path + ": cannot read; install Debian's fortunes-min package");
+  if (!in) throw std::runtime_error(path + ": cannot read; install Debian's fortunes-min package");
   std::vector<std::string> docs;
   std::string line, doc;
   while (std::getline(in, line)) {

@@ -160,7 +160,8 @@ bt::Pretrained pretrained_of(const ModelInputs& m) {
     const auto n = static_cast<std::size_t>(rows[i] * cols[i]);
     if (at + n > m.values.size())
       throw assay::Error("model_values: shorter than model_arrays says; connect one pretrain");
-    p.params.push_back({names[i], {rows[i], cols[i]},
+    p.params.push_back({names[i],
+                        {rows[i], cols[i]},
                         std::vector<float>(m.values.begin() + at, m.values.begin() + at + n)});
     at += n;
   }
@@ -199,11 +200,11 @@ struct PretrainSummary {
 
 PretrainSummary pretrain(const PretrainSettings& s, assay::Context& ctx) {
   auto rng = ctx.rng();
-  const auto r = bt::pretrain(bt::encode(s.task_a), bt::encode(s.a_text), s.training, rng,
-                              [&](double f) {
-                                ctx.progress(f);
-                                ctx.throw_if_cancelled();
-                              });
+  const auto r =
+      bt::pretrain(bt::encode(s.task_a), bt::encode(s.a_text), s.training, rng, [&](double f) {
+        ctx.progress(f);
+        ctx.throw_if_cancelled();
+      });
   PretrainSummary out{ports_of(r.model), {}, r.losses.eval_loss.back()};
   for (std::size_t i = 0; i < r.losses.step.size(); ++i)
     out.losses.push_back({r.losses.step[i], r.losses.train_loss[i], r.losses.eval_loss[i]});
@@ -214,10 +215,10 @@ assay::MethodExport pretrain_method() {
   using S = PretrainSettings;
   using O = PretrainSummary;
   const auto t = [](auto member) {
-    return [member](S& s) -> auto& { return s.training.*member; };
+    return [member](S & s) -> auto& { return s.training.*member; };
   };
   const auto m = [](auto member) {
-    return [member](S& s) -> auto& { return s.training.model.*member; };
+    return [member](S & s) -> auto& { return s.training.model.*member; };
   };
   using P = bt::PretrainOptions;
   using M = bt::ModelSpec;
@@ -239,8 +240,7 @@ assay::MethodExport pretrain_method() {
       .param(t(&P::warmup), "warmup", "linear warm-up steps", assay::range(0, 1 << 24))
       .param(t(&P::eval_every), "eval_every", "steps between loss rows", assay::range(1, 1 << 24))
       .output(
-          [](O & o) -> auto& { return o.model.spec; }, "model_spec",
-          "dim, layers, heads, context")
+          [](O & o) -> auto& { return o.model.spec; }, "model_spec", "dim, layers, heads, context")
       .output(
           [](O & o) -> auto& { return o.model.arrays; }, "model_arrays",
           "name, rows, cols of each parameter, in order",
@@ -287,11 +287,11 @@ TuneSummary mask_tuning(const TuneSettings& s, assay::Context& ctx) {
                       problems_of(s.b_problems, "b_problems"), bt::encode(s.a_text),
                       s.text_windows};
   auto rng = ctx.rng();
-  const auto r = bt::adapt(pretrained, problems_of(s.b_train, "b_train"), eval, s.adapt, rng,
-                           [&](double f) {
-                             ctx.progress(f);
-                             ctx.throw_if_cancelled();
-                           });
+  const auto r =
+      bt::adapt(pretrained, problems_of(s.b_train, "b_train"), eval, s.adapt, rng, [&](double f) {
+        ctx.progress(f);
+        ctx.throw_if_cancelled();
+      });
   const auto& first = r.history.front();
   const auto& last = r.history.back();
   TuneSummary o;
@@ -325,7 +325,7 @@ assay::MethodExport mask_tuning_method() {
   using A = bt::AdaptOptions;
   using R = bt::EvalRow;
   const auto a = [](auto member) {
-    return [member](S& s) -> auto& { return s.adapt.*member; };
+    return [member](S & s) -> auto& { return s.adapt.*member; };
   };
   return assay::method<S, O>("mask_tuning",
                              "Adapts the pretrained model to task B by SFT with one arm: full "
@@ -422,8 +422,7 @@ assay::MethodExport delta_geometry_method() {
       .output(&G::effective_rank, "effective_rank", "mean over layers of erank(ΔW_arm)")
       .output(&G::reference_effective_rank, "reference_effective_rank", "... of erank(ΔW_full)")
       .output(&G::effective_rank_gap, "effective_rank_gap", "mean |erank_arm - erank_full|")
-      .output(&G::spectrum_drift, "spectrum_drift",
-              "mean ||σ(W0 + ΔW_arm) - σ(W0)|| / ||σ(W0)||")
+      .output(&G::spectrum_drift, "spectrum_drift", "mean ||σ(W0 + ΔW_arm) - σ(W0)|| / ||σ(W0)||")
       .output(&G::reference_spectrum_drift, "reference_spectrum_drift", "... of full")
       .output(&G::spectrum_drift_gap, "spectrum_drift_gap", "mean |drift_arm - drift_full|")
       .output(&G::principal_overlap, "principal_overlap",

@@ -35,8 +35,8 @@ PretrainResult pretrain(const std::vector<int>& stream, const std::vector<int>& 
     return static_cast<double>(loss.item());
   };
   const auto evaluate = [&] { return text_loss(gpt, eval_tokens, kEvalWindows); };
-  auto losses = nn::train_loop({.steps = options.steps, .eval_every = options.eval_every}, step,
-                               evaluate);
+  auto losses =
+      nn::train_loop({.steps = options.steps, .eval_every = options.eval_every}, step, evaluate);
   return {{config, nn::export_arrays(params)}, std::move(losses)};
 }
 

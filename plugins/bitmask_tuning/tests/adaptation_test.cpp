@@ -26,13 +26,16 @@ Setup setup() {
   s.evaluation.a_problems = bt::draw_problems(bt::AdditionFormat::two_digit, 20, rng);
   s.evaluation.b_problems = bt::draw_problems(bt::AdditionFormat::three_digit, 20, rng);
   s.b_train = bt::draw_problems(bt::AdditionFormat::three_digit, 300, rng, s.evaluation.b_problems);
-  const auto stream = bt::encode(bt::task_a_stream({"A short text line.", "Another one here."},
-                                                   {.characters = 20000}, rng,
-                                                   s.evaluation.a_problems));
+  const auto stream =
+      bt::encode(bt::task_a_stream({"A short text line.", "Another one here."},
+                                   {.characters = 20000}, rng, s.evaluation.a_problems));
   s.evaluation.a_text = std::vector<int>(stream.begin(), stream.begin() + 2000);
   s.evaluation.text_windows = 8;
   bt::PretrainOptions o{.model = {.dim = 16, .layers = 2, .heads = 2, .context = 16},
-                        .steps = 40, .batch = 8, .warmup = 5, .eval_every = 20};
+                        .steps = 40,
+                        .batch = 8,
+                        .warmup = 5,
+                        .eval_every = 20};
   s.model = bt::pretrain(stream, s.evaluation.a_text, o, rng).model;
   return s;
 }
@@ -46,8 +49,14 @@ bt::AdaptResult run(bt::Arm arm, int steps = 20, double lr = 1e-3) {
   const auto& s = shared_setup();
   nn::Rng rng(29);
   return bt::adapt(s.model, s.b_train, s.evaluation,
-                   {.arm = arm, .rho = 0.01, .lora_rank = 1, .steps = steps, .batch = 16,
-                    .lr = lr, .score_lr = 0.05, .eval_every = 10},
+                   {.arm = arm,
+                    .rho = 0.01,
+                    .lora_rank = 1,
+                    .steps = steps,
+                    .batch = 16,
+                    .lr = lr,
+                    .score_lr = 0.05,
+                    .eval_every = 10},
                    rng);
 }
 
@@ -86,8 +95,7 @@ TEST_CASE("Bit-Mask Tuning only deletes gate weights, within its budget", "[bitm
   REQUIRE((deleted.cast<float>() * (r.gate_delta + r.gate_base).array()).abs().maxCoeff() == 0);
 }
 
-TEST_CASE("the deletion controls delete exactly the budget and do not train",
-          "[bitmask_tuning]") {
+TEST_CASE("the deletion controls delete exactly the budget and do not train", "[bitmask_tuning]") {
   for (auto arm : {bt::Arm::random_deletion, bt::Arm::magnitude_deletion}) {
     const auto r = run(arm);
     REQUIRE(r.history.size() == 2);

@@ -29,8 +29,8 @@ TEST_CASE("the task A stream mixes text and additions, never the held-out ones",
   nn::Rng rng(4);
   const auto held_out = bt::draw_problems(bt::AdditionFormat::two_digit, 2000, rng);
   const std::vector<std::string> docs{"You will meet\ta stranger.", "Caf\xc3\xa9 life."};
-  const auto stream = bt::task_a_stream(docs, {.characters = 50000, .addition_share = 0.5}, rng,
-                                        held_out);
+  const auto stream =
+      bt::task_a_stream(docs, {.characters = 50000, .addition_share = 0.5}, rng, held_out);
   REQUIRE(stream.size() == 50000);
   REQUIRE(stream.find("You will meet a stranger.\n") != std::string::npos);
   REQUIRE(stream.find("Caf?? life.\n") != std::string::npos);

@@ -40,8 +40,8 @@ TEST_CASE("the scores' straight-through gradient is the loss's derivative in the
   const auto scores = tape.variable(s);
   const auto w = bt::bit_masked_weight(tape.constant(p.w), scores);
   REQUIRE(w.value() == MatD(p.w.cwiseProduct(mask)));
-  tape.backward(nn::sum(nn::mul(nn::tanh(nn::matmul_nt(tape.constant(p.x), w)),
-                                tape.constant(p.c))));
+  tape.backward(
+      nn::sum(nn::mul(nn::tanh(nn::matmul_nt(tape.constant(p.x), w)), tape.constant(p.c))));
   const double h = 1e-6;
   for (nn::Index i = 0; i < s.rows(); ++i)
     for (nn::Index j = 0; j < s.cols(); ++j) {
@@ -73,9 +73,9 @@ TEST_CASE("the budget projection keeps exactly the k lowest nonpositive scores",
     const auto& before = pair == &a ? a0 : b0;
     for (nn::Index i = 0; i < pair->size(); ++i) {
       const float now = pair->data()[i], was = before.data()[i];
-      if (was > 0) REQUIRE(now == was);                     // kept weights untouched
-      if (now <= 0) REQUIRE(now <= lowest[6]);              // a deletion among the 7 lowest
-      if (was <= 0 && now > 0) REQUIRE(now == floor);       // an excess deletion undone
+      if (was > 0) REQUIRE(now == was);                // kept weights untouched
+      if (now <= 0) REQUIRE(now <= lowest[6]);         // a deletion among the 7 lowest
+      if (was <= 0 && now > 0) REQUIRE(now == floor);  // an excess deletion undone
     }
   }
   // Within budget: nothing moves.

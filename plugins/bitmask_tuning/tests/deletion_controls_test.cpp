@@ -7,7 +7,8 @@ namespace nn = assay::nn;
 
 TEST_CASE("the deletion controls zero exactly k weights over all gates", "[bitmask_tuning]") {
   nn::Rng rng(11);
-  const nn::Matrix a = nn::normal_matrix<float>(8, 4, 1, rng), b = nn::normal_matrix<float>(8, 4, 1, rng);
+  const nn::Matrix a = nn::normal_matrix<float>(8, 4, 1, rng),
+                   b = nn::normal_matrix<float>(8, 4, 1, rng);
   const auto zeros = [](const std::vector<nn::Matrix>& m) {
     return (m[0].array() == 0).count() + (m[1].array() == 0).count();
   };

@@ -21,22 +21,28 @@ struct Chain {
 Chain chain() {
   Chain c;
   c.tasks = at::run_method(
-      "addition_tasks",
-      {{"characters", 20000}, {"eval_problems", 20}, {"b_train_problems", 200}},
+      "addition_tasks", {{"characters", 20000}, {"eval_problems", 20}, {"b_train_problems", 200}},
       {{"train", documents({"Never trust a fortune.", "Some text\tand more."})},
        {"validation", documents({"Held-out words, quite a few of them, to fill a window or two "
                                  "of sixteen characters at least."})}});
-  c.model = at::run_method(
-      "pretrain",
-      {{"dim", 16}, {"context", 16}, {"steps", 20}, {"batch", 4}, {"warmup", 2}, {"eval_every", 10}},
-      {{"task_a", c.tasks.at("task_a")}, {"a_text", c.tasks.at("a_text")}});
+  c.model = at::run_method("pretrain",
+                           {{"dim", 16},
+                            {"context", 16},
+                            {"steps", 20},
+                            {"batch", 4},
+                            {"warmup", 2},
+                            {"eval_every", 10}},
+                           {{"task_a", c.tasks.at("task_a")}, {"a_text", c.tasks.at("a_text")}});
   return c;
 }
 
 at::ValueMap tuning_inputs(const Chain& c) {
-  return {{"model_spec", c.model.at("model_spec")},   {"model_arrays", c.model.at("model_arrays")},
-          {"model_values", c.model.at("model_values")}, {"b_train", c.tasks.at("b_train")},
-          {"b_problems", c.tasks.at("b_problems")},   {"a_problems", c.tasks.at("a_problems")},
+  return {{"model_spec", c.model.at("model_spec")},
+          {"model_arrays", c.model.at("model_arrays")},
+          {"model_values", c.model.at("model_values")},
+          {"b_train", c.tasks.at("b_train")},
+          {"b_problems", c.tasks.at("b_problems")},
+          {"a_problems", c.tasks.at("a_problems")},
           {"a_text", c.tasks.at("a_text")}};
 }
 
@@ -49,8 +55,8 @@ TEST_CASE("addition_tasks, pretrain, mask_tuning and delta_geometry chain throug
   REQUIRE(c.tasks.at("b_problems").as_table().rows() == 20);
   REQUIRE(c.model.at("losses").as_table().rows() == 2);
   const auto inputs = tuning_inputs(c);
-  const at::ValueMap common{{"steps", 10}, {"batch", 8}, {"eval_every", 5}, {"text_windows", 2},
-                            {"rho", 0.01}};
+  const at::ValueMap common{
+      {"steps", 10}, {"batch", 8}, {"eval_every", 5}, {"text_windows", 2}, {"rho", 0.01}};
   auto with_arm = [&](const char* arm) {
     auto p = common;
     p["arm"] = arm;
