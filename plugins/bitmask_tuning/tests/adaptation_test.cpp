@@ -104,7 +104,7 @@ TEST_CASE("the deletion controls delete exactly the budget and do not train", "[
   }
 }
 
-TEST_CASE("full fine-tuning lowers the B loss; LoRA's gate delta has the adapter's rank",
+TEST_CASE("full fine-tuning lowers the B loss and LoRA's gate delta has the adapter's rank",
           "[bitmask_tuning]") {
   const auto full = run(bt::Arm::full, 60, 1e-2);
   REQUIRE(full.history.size() == 7);
