@@ -2,6 +2,7 @@
 // pretrained model by deleting a few weights of its gate projections. The science lives in the
 // other files of this folder; here each method binds its params, inputs and outputs.
 #include <assay/eigen.hpp>
+#include <assay/nn/checkpoint_value.hpp>
 #include <assay/sdk.hpp>
 #include <cmath>
 #include <limits>
@@ -112,73 +113,19 @@ assay::MethodExport addition_tasks_method() {
       .run(addition_tasks);
 }
 
-// ---------------------------------------------------------------- the pretrained-model ports
-//
-// Until checkpoints travel as values, a pretrained model is three ports: model_spec (dim,
-// layers, heads, context), model_arrays (name, rows, cols of each parameter in order) and
-// model_values (all of them, row-major, concatenated).
+// ---------------------------------------------------------------- the pretrained-model port
 
-struct ArrayRow {
-  std::string name;
-  std::int64_t rows = 0, cols = 0;
-};
-
-struct ModelPorts {
-  std::vector<std::int64_t> spec;
-  std::vector<ArrayRow> arrays;
-  std::vector<double> values;
-};
-
-ModelPorts ports_of(const bt::Pretrained& p) {
-  const auto& c = p.config;
-  ModelPorts out{{c.dim, c.layers, c.heads, c.context}, {}, {}};
-  for (const auto& a : p.params) {
-    out.arrays.push_back({a.name, a.shape[0], a.shape[1]});
-    out.values.insert(out.values.end(), a.data.begin(), a.data.end());
-  }
-  return out;
+nn::Checkpoint<float> checkpoint_of(const bt::Pretrained& p) {
+  return {nn::to_config(p.config), p.params, std::nullopt, {}};
 }
 
-struct ModelInputs {
-  std::vector<std::int64_t> spec;
-  assay::Table arrays;
-  std::vector<double> values;
-};
-
-bt::Pretrained pretrained_of(const ModelInputs& m) {
-  if (m.spec.size() != 4)
-    throw assay::Error("model_spec: " + std::to_string(m.spec.size()) +
-                       " entries, expected 4; connect pretrain.model_spec");
-  bt::Pretrained p;
-  p.config = bt::gpt_config_of({static_cast<int>(m.spec[0]), static_cast<int>(m.spec[1]),
-                                static_cast<int>(m.spec[2]), static_cast<int>(m.spec[3])});
-  const auto& names = string_column(m.arrays, "name", "model_arrays");
-  const auto& rows = std::get<std::vector<std::int64_t>>(m.arrays.columns.at(1));
-  const auto& cols = std::get<std::vector<std::int64_t>>(m.arrays.columns.at(2));
-  std::size_t at = 0;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    const auto n = static_cast<std::size_t>(rows[i] * cols[i]);
-    if (at + n > m.values.size())
-      throw assay::Error("model_values: shorter than model_arrays says; connect one pretrain");
-    p.params.push_back({names[i],
-                        {rows[i], cols[i]},
-                        std::vector<float>(m.values.begin() + at, m.values.begin() + at + n)});
-    at += n;
-  }
-  return p;
+// Any SwiGLU decoder without biases fits (the gates are addressable, the deltas bias-free).
+bt::Pretrained pretrained_of(const nn::Checkpoint<float>& ck) {
+  const auto config = nn::gpt_config(ck.config);
+  if (config.mlp != nn::MlpKind::swiglu || config.bias)
+    throw assay::Error("model: a SwiGLU decoder without biases is needed; connect pretrain.model");
+  return {config, ck.params};
 }
-
-const auto model_inputs = [](auto& b) {
-  b.input(
-       [](auto& s) -> auto& { return s.model.spec; }, "model_spec",
-       "pretrain.model_spec: dim, layers, heads, context")
-      .input(
-          [](auto& s) -> auto& { return s.model.arrays; }, "model_arrays",
-          "pretrain.model_arrays: name, rows, cols of each parameter")
-      .input(
-          [](auto& s) -> auto& { return s.model.values; }, "model_values",
-          "pretrain.model_values: the parameters, concatenated");
-};
 
 // ---------------------------------------------------------------- pretrain
 
@@ -193,7 +140,7 @@ struct LossRow {
 };
 
 struct PretrainSummary {
-  ModelPorts model;
+  nn::Checkpoint<float> model;
   std::vector<LossRow> losses;
   double a_text_loss = 0;
 };
@@ -205,7 +152,7 @@ PretrainSummary pretrain(const PretrainSettings& s, assay::Context& ctx) {
         ctx.progress(f);
         ctx.throw_if_cancelled();
       });
-  PretrainSummary out{ports_of(r.model), {}, r.losses.eval_loss.back()};
+  PretrainSummary out{checkpoint_of(r.model), {}, r.losses.eval_loss.back()};
   for (std::size_t i = 0; i < r.losses.step.size(); ++i)
     out.losses.push_back({r.losses.step[i], r.losses.train_loss[i], r.losses.eval_loss[i]});
   return out;
@@ -239,18 +186,8 @@ assay::MethodExport pretrain_method() {
              assay::range(0.0, 1.0))
       .param(t(&P::warmup), "warmup", "linear warm-up steps", assay::range(0, 1 << 24))
       .param(t(&P::eval_every), "eval_every", "steps between loss rows", assay::range(1, 1 << 24))
-      .output(
-          [](O & o) -> auto& { return o.model.spec; }, "model_spec", "dim, layers, heads, context")
-      .output(
-          [](O & o) -> auto& { return o.model.arrays; }, "model_arrays",
-          "name, rows, cols of each parameter, in order",
-          assay::columns<ArrayRow>()
-              .column(&ArrayRow::name, "name")
-              .column(&ArrayRow::rows, "rows")
-              .column(&ArrayRow::cols, "cols"))
-      .output(
-          [](O & o) -> auto& { return o.model.values; }, "model_values",
-          "every parameter, row-major, concatenated in order")
+      .output(&O::model, "model",
+              "the pretrained decoder (nn::Checkpoint: config and named float32 parameters)")
       .output(&O::losses, "losses", "step, mean training loss since the last row, A text loss",
               assay::columns<LossRow>()
                   .column(&LossRow::step, "step")
@@ -263,7 +200,7 @@ assay::MethodExport pretrain_method() {
 // ---------------------------------------------------------------- mask_tuning
 
 struct TuneSettings {
-  ModelInputs model;
+  nn::Checkpoint<float> model;
   assay::Table b_train, b_problems, a_problems;
   std::string a_text;
   bt::AdaptOptions adapt;
@@ -332,7 +269,7 @@ assay::MethodExport mask_tuning_method() {
                              "fine-tuning, LoRA on the gates, Bit-Mask Tuning of the gates, or "
                              "random / magnitude deletion at its budget; measures A on the way")
       .cite(kPaper)
-      .with(model_inputs)
+      .input(&S::model, "model", "pretrain.model")
       .input(&S::b_train, "b_train", "addition_tasks.b_train")
       .input(&S::b_problems, "b_problems", "addition_tasks.b_problems")
       .input(&S::a_problems, "a_problems", "addition_tasks.a_problems")

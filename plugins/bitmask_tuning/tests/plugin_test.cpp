@@ -1,3 +1,4 @@
+#include <assay/nn/checkpoint_value.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -37,9 +38,7 @@ Chain chain() {
 }
 
 at::ValueMap tuning_inputs(const Chain& c) {
-  return {{"model_spec", c.model.at("model_spec")},
-          {"model_arrays", c.model.at("model_arrays")},
-          {"model_values", c.model.at("model_values")},
+  return {{"model", c.model.at("model")},
           {"b_train", c.tasks.at("b_train")},
           {"b_problems", c.tasks.at("b_problems")},
           {"a_problems", c.tasks.at("a_problems")},
@@ -88,10 +87,19 @@ TEST_CASE("addition_tasks, pretrain, mask_tuning and delta_geometry chain throug
   REQUIRE(self.at("effective_rank_gap").as_real() == 0);
 }
 
-TEST_CASE("mask_tuning names a model input that does not fit", "[bitmask_tuning]") {
+TEST_CASE("mask_tuning refuses a model without SwiGLU gates", "[bitmask_tuning]") {
   const auto c = chain();
+  using Codec = assay::ValueCodec<assay::nn::Checkpoint<float>>;
+  auto model = Codec::decode(c.model.at("model"));
+  bool was_swiglu = false;
+  for (auto& entry : model.config)
+    if (entry.name == "mlp") {
+      was_swiglu = std::get<std::string>(entry.value) == "swiglu";
+      entry.value = std::string("gelu");
+    }
+  REQUIRE(was_swiglu);
   auto inputs = tuning_inputs(c);
-  inputs["model_spec"] = assay::IntArray{{2}, {16, 2}};
+  inputs["model"] = Codec::encode(model);
   REQUIRE_THROWS_WITH(at::run_method("mask_tuning", {{"steps", 1}}, inputs),
-                      Catch::Contains("model_spec: 2 entries"));
+                      Catch::Contains("model: a SwiGLU decoder without biases is needed"));
 }
