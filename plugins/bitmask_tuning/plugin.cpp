@@ -169,7 +169,7 @@ assay::MethodExport pretrain_method() {
   };
   using P = bt::PretrainOptions;
   using M = bt::ModelSpec;
-  return assay::method<S, O>("pretrain",
+  return assay::method<S, O>("addition_pretrain",
                              "Pretrains the small SwiGLU decoder on task A (next character), "
                              "AdamW with warm-up and cosine decay")
       .cite(kPaper)

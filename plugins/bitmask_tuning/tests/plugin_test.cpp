@@ -26,7 +26,7 @@ Chain chain() {
       {{"train", documents({"Never trust a fortune.", "Some text\tand more."})},
        {"validation", documents({"Held-out words, quite a few of them, to fill a window or two "
                                  "of sixteen characters at least."})}});
-  c.model = at::run_method("pretrain",
+  c.model = at::run_method("addition_pretrain",
                            {{"dim", 16},
                             {"context", 16},
                             {"steps", 20},
