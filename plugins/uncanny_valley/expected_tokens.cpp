@@ -25,13 +25,13 @@ std::vector<CutPattern> regular_patterns(std::size_t m, double p) {
 
 namespace {
 
-// A document's pieces: the text before its first space, then each space with what follows it
-// up to the next one.
+// A document's pieces: the text before its first space, then each run of spaces with what
+// follows it up to the next run.
 std::vector<std::string_view> pieces_of(std::string_view document) {
   std::vector<std::string_view> pieces;
   std::size_t from = 0;
   for (std::size_t i = 1; i <= document.size(); ++i)
-    if (i == document.size() || document[i] == ' ') {
+    if (i == document.size() || (document[i] == ' ' && document[i - 1] != ' ')) {
       pieces.push_back(document.substr(from, i - from));
       from = i;
     }

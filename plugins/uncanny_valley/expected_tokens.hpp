@@ -1,9 +1,11 @@
 // The exact expected token counts of a corpus after fragmentation at rate p, from the tokenizer
 // alone (no sampling). It relies on one property of the tokenizer, which the tests check on the
-// real one: a space always starts a new token, so a text's tokens are the concatenation of the
-// tokens of its pieces cut before each space (SentencePiece with split_by_whitespace, as stdlib's
-// BPE is set up). Fragmentation only adds spaces, so every token of a fragmented text comes from
-// one segment of one original piece, the stretch between two consecutive cuts. Hence
+// real one: a run of spaces always starts a new token, so a text's tokens are the concatenation
+// of the tokens of its pieces cut before each run of spaces (SentencePiece with
+// split_by_whitespace, as stdlib's BPE is set up; its whitespace-only pieces such as "  " keep a
+// run together). Fragmentation only adds single spaces between two non-space characters, so
+// every token of a fragmented text comes from one segment of one original piece, the stretch
+// between two consecutive cuts. Hence
 //   E[count of token t] = sum over pieces, over segments s of the piece:
 //                         P(s is a segment) * (count of t in encode(s)),
 // where s runs between two cut positions a < b (the piece's start, one of its gaps, its end) and

@@ -12,7 +12,7 @@ namespace {
 
 constexpr uv::Perturbation kKinds[] = {uv::Perturbation::random, uv::Perturbation::regular};
 
-// A tokenizer whose tokens are the bytes, and which also starts a token at each space.
+// A tokenizer whose tokens are the bytes (so each run of spaces starts a new token).
 std::vector<std::int64_t> byte_tokens(std::string_view text) {
   return {text.begin(), text.end()};
 }
@@ -59,7 +59,7 @@ TEST_CASE("expected counts of a byte tokenizer are the spaces added", "[uncanny_
     }
 }
 
-TEST_CASE("stdlib's BPE starts a new token at every space", "[uncanny_valley]") {
+TEST_CASE("stdlib's BPE starts a new token at every run of spaces", "[uncanny_valley]") {
   // The property the exact counts rest on, checked at p = 0 and 1, where fragmentation is
   // deterministic: the counts equal the histogram of the real encodings.
   const auto& c = uv::testing::corpora();
