@@ -218,9 +218,14 @@ Detection detection_lm(const DetectionSettings& s, assay::Context& ctx) {
   out.pretraining = loss_rows(run.pretraining);
   out.needles = loss_rows(run.needles);
   auto stats = ctx.rng(1);
-  for (const auto& point : uv::f1_curve(run.rates, s.resamples, stats))
+  std::string line;
+  for (const auto& point : uv::f1_curve(run.rates, s.resamples, stats)) {
     out.f1.push_back({perturbation_name(point.kind), point.p, point.f1.value, point.f1.lower,
                       point.f1.upper, point.accuracy});
+    line += " " + perturbation_name(point.kind) + "@" + assay::number_text(point.p) + "=" +
+            assay::number_text(std::round(point.f1.value * 1000) / 1000);
+  }
+  ctx.log("F1:" + line);
   for (auto kind : s.options.kinds) {
     const auto v = uv::valley(run.rates, kind, s.resamples, stats);
     out.valleys.push_back({perturbation_name(kind), v.p_star, v.depth.value, v.depth.lower,
