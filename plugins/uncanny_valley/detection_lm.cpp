@@ -121,13 +121,15 @@ std::vector<RatePredictions> evaluate_rates(const DetectionLm& lm, const NeedleS
       RatePredictions r{kind, p, {}, {}};
       std::vector<NeedleExample> set;
       for (const auto& c : contents) {
-        set.push_back(needle_example(c, p, kind, setup.encode, setup.vocabulary, lm.context(), rng));
+        set.push_back(
+            needle_example(c, p, kind, setup.encode, setup.vocabulary, lm.context(), rng));
         r.truth.push_back(c.positive ? 1 : 0);
       }
       r.predicted = predict(lm, set, setup.vocabulary);
       out.push_back(std::move(r));
       if (progress)
-        progress(static_cast<double>(out.size()) / static_cast<double>(rates.size() * kinds.size()));
+        progress(static_cast<double>(out.size()) /
+                 static_cast<double>(rates.size() * kinds.size()));
     }
   return out;
 }

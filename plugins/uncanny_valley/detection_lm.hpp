@@ -4,13 +4,12 @@
 // each fragmentation rate.
 #pragma once
 
+#include <assay/nn/nn.hpp>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <random>
 #include <vector>
-
-#include <assay/nn/nn.hpp>
 
 #include "needle_task.hpp"
 

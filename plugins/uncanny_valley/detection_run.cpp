@@ -10,9 +10,8 @@ DetectionRun run_detection(const DetectionData& data, const DetectionOptions& op
     return [=](double x) { progress(from + width * x); };
   };
   DetectionLm lm(data.vocab, options.shape, rng);
-  const auto tokens =
-      pretraining_tokens(data.pretraining_documents, options.f, data.train.encode,
-                         data.end_of_document, rng);
+  const auto tokens = pretraining_tokens(data.pretraining_documents, options.f, data.train.encode,
+                                         data.end_of_document, rng);
   DetectionRun run;
   run.pretraining = pretrain(lm, tokens, options.pretraining, rng(), part(0, 0.5));
   run.needles = train_needles(lm, data.train, options.needles, rng, part(0.5, 0.3));

@@ -61,7 +61,9 @@ ExpectedTokenCounts::ExpectedTokenCounts(const std::vector<std::string>& documen
       if (!word.empty()) piece.words.emplace_back(first, static_cast<int>(offsets.size()));
     }
     piece.gaps = static_cast<int>(offsets.size());
-    const auto at = [&](int cut) { return cut < 0 ? 0 : cut == piece.gaps ? text.size() : offsets[cut]; };
+    const auto at = [&](int cut) {
+      return cut < 0 ? 0 : cut == piece.gaps ? text.size() : offsets[cut];
+    };
     for (int a = -1; a < piece.gaps; ++a)
       for (int b = a + 1; b <= piece.gaps; ++b) {
         const auto segment = text.substr(at(a), at(b) - at(a));

@@ -45,8 +45,8 @@ std::vector<std::size_t> gap_offsets(std::string_view text) {
 std::vector<bool> regular_cuts(std::size_t m, double p, double u) {
   std::vector<bool> cut(m);
   for (std::size_t j = 1; j <= m; ++j)
-    cut[j - 1] = std::floor(u + static_cast<double>(j) * p) >
-                 std::floor(u + static_cast<double>(j - 1) * p);
+    cut[j - 1] =
+        std::floor(u + static_cast<double>(j) * p) > std::floor(u + static_cast<double>(j - 1) * p);
   return cut;
 }
 

@@ -22,8 +22,9 @@ std::vector<std::string> needle_words(const std::vector<std::string>& words) {
         std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
       out.push_back(w);
   if (out.size() < 2)
-    throw std::invalid_argument("words: fewer than 2 lower-case words of 5 to 9 letters; connect "
-                                "a text_corpus of source words");
+    throw std::invalid_argument(
+        "words: fewer than 2 lower-case words of 5 to 9 letters; connect "
+        "a text_corpus of source words");
   return out;
 }
 
@@ -96,15 +97,16 @@ NeedleContent draw_needle_content(const std::vector<std::string>& sources,
 }
 
 NeedleExample needle_example(const NeedleContent& content, double p, Perturbation kind,
-                             const Encoder& encode, const NeedleVocabulary& vocabulary,
-                             int context, std::mt19937_64& rng) {
+                             const Encoder& encode, const NeedleVocabulary& vocabulary, int context,
+                             std::mt19937_64& rng) {
   auto ids = encode(fragment(content.passage, p, kind, rng).text);
   const auto query = encode("\n? " + content.query);
   ids.insert(ids.end(), query.begin(), query.end());
   const auto size = static_cast<std::ptrdiff_t>(ids.size());
   if (size > context)
-    throw std::logic_error("needle example of " + std::to_string(size) + " tokens exceeds context " +
-                           std::to_string(context) + ": passage \"" + content.passage + "\"");
+    throw std::logic_error("needle example of " + std::to_string(size) +
+                           " tokens exceeds context " + std::to_string(context) + ": passage \"" +
+                           content.passage + "\"");
   NeedleExample e;
   e.tokens.assign(static_cast<std::size_t>(context - size), static_cast<int>(vocabulary.padding));
   for (auto id : ids) e.tokens.push_back(static_cast<int>(id));

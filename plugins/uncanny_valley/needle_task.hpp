@@ -51,8 +51,8 @@ struct NeedleExample {
 // The example's tokens at rate p. Throws std::logic_error if it does not fit (a passage
 // longer than the character budget allows).
 NeedleExample needle_example(const NeedleContent& content, double p, Perturbation kind,
-                             const Encoder& encode, const NeedleVocabulary& vocabulary,
-                             int context, std::mt19937_64& rng);
+                             const Encoder& encode, const NeedleVocabulary& vocabulary, int context,
+                             std::mt19937_64& rng);
 
 // The query line "\n? " + a needle word takes at most 12 tokens (three for "\n? ", one per
 // letter at worst); the passage gets half of the rest, in characters.

@@ -63,9 +63,8 @@ CheckResult valley_claim(const CheckContext& ctx) {
 CheckResult regular_claim(const CheckContext& ctx) {
   std::mt19937_64 rng(ctx.seed + 2);
   const auto d = depth_difference(claim_runs(ctx.seed).spaced, kResamples, rng);
-  return expect_at_least(d.lower, 0,
-                         "depth(random) - depth(regular) at f = 0.2, CI lower bound: " +
-                             interval_text(d));
+  return expect_at_least(
+      d.lower, 0, "depth(random) - depth(regular) at f = 0.2, CI lower bound: " + interval_text(d));
 }
 
 CheckResult entropy_claim(const CheckContext& ctx) {
@@ -81,9 +80,8 @@ CheckResult entropy_claim(const CheckContext& ctx) {
   return expect_at_least(share, 0.95,
                          "share of bootstrap F1 minima (f = 0.2, random) at p above the Renyi-2.5 "
                          "peak p = " +
-                             number_text(peak) + " (Shannon peak p = " +
-                             number_text(shannon_peak) + ")" +
-                             (interior ? "" : "; the peak is at an end: no interior peak"));
+                             number_text(peak) + " (Shannon peak p = " + number_text(shannon_peak) +
+                             ")" + (interior ? "" : "; the peak is at an end: no interior peak"));
 }
 
 }  // namespace
@@ -103,15 +101,25 @@ std::vector<Claim> detection_lm_claims() {
        "With letter-spaced words in pretraining (f = 0.2) detection F1 has an interior rate p* "
        "below both ends (valley depth's bootstrap CI above 0), while the f = 0 control shows "
        "no such valley",
-       valley_claim},
+       valley_claim,
+       does_not_reproduce("at check scale F1 falls monotonically with p for f = 0.2 as for "
+                          "f = 0: the interior minimum (p = 0.9) lies above F1(1), so the depth "
+                          "is negative for both",
+                          "README.md#finding-no-valley")},
       {"regularised_valley_shallower",
        "The regular perturbation (evenly spaced cuts, the same expected count) gives a "
        "shallower valley than random cuts (paired bootstrap of the depth difference)",
-       regular_claim},
+       regular_claim,
+       does_not_reproduce("with no valley there is none to flatten: the depth difference's "
+                          "interval contains 0",
+                          "README.md#finding-no-valley")},
       {"entropy_peaks_before_f1_minimum",
        "The Renyi-2.5 tokenisation entropy peaks at a smaller rate than the F1 minimum (share "
        "of bootstrap minima above the peak >= 0.95)",
-       entropy_claim},
+       entropy_claim,
+       does_not_reproduce("at vocabulary 512 both entropies fall monotonically with p (peak at "
+                          "p = 0); an interior Renyi-2.5 peak appears only at vocabulary 4096",
+                          "README.md#finding-entropy")},
   };
 }
 

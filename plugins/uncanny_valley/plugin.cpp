@@ -122,9 +122,8 @@ EntropyCurve tokenization_entropy(const EntropySettings& s, assay::Context& ctx)
   ctx.log("encoding every segment of every distinct piece");
   const uv::ExpectedTokenCounts counts(document_texts(s.documents, "documents"),
                                        uv::bpe_encoder(tokenizer));
-  const auto curve = uv::entropy_curve(counts, s.rates,
-                                       {uv::Perturbation::random, uv::Perturbation::regular},
-                                       s.alpha);
+  const auto curve = uv::entropy_curve(
+      counts, s.rates, {uv::Perturbation::random, uv::Perturbation::regular}, s.alpha);
   EntropyCurve out;
   const double log_vocab = std::log2(static_cast<double>(tokenizer->vocab_size()));
   for (const auto& c : curve)
@@ -186,8 +185,8 @@ struct F1Row {
 
 struct ValleyRow {
   std::string perturbation;
-  double p_star = 0, depth = 0, depth_lower = 0, depth_upper = 0, recovery = 0,
-         recovery_lower = 0, recovery_upper = 0;
+  double p_star = 0, depth = 0, depth_lower = 0, depth_upper = 0, recovery = 0, recovery_lower = 0,
+         recovery_upper = 0;
 };
 
 struct LossRow {
@@ -258,9 +257,8 @@ assay::MethodExport detection_lm_method() {
   using S = DetectionSettings;
   using T = uv::TrainSchedule;
   using M = uv::ModelShape;
-  const auto losses = assay::columns<LossRow>()
-                          .column(&LossRow::step, "step")
-                          .column(&LossRow::loss, "loss");
+  const auto losses =
+      assay::columns<LossRow>().column(&LossRow::step, "step").column(&LossRow::loss, "loss");
   return assay::method<S, D>("detection_lm",
                              "BPE LM pretrained with letter-spaced words, needle-task F1 over "
                              "fragmentation rates")
@@ -272,18 +270,14 @@ assay::MethodExport detection_lm_method() {
       .param(shape(&M::dim), "dim", "model width", assay::range(8, 1024))
       .param(shape(&M::heads), "heads", "attention heads (divide dim)", assay::range(1, 64))
       .param(shape(&M::layers), "layers", "transformer blocks", assay::range(1, 24))
-      .param(pretraining(&T::steps), "pretrain_steps", "pretraining steps",
-             assay::range(1, 1e7))
+      .param(pretraining(&T::steps), "pretrain_steps", "pretraining steps", assay::range(1, 1e7))
       .param(pretraining(&T::batch), "pretrain_batch", "pretraining windows per step",
              assay::range(1, 4096))
       .param(pretraining(&T::lr), "pretrain_lr", "pretraining peak learning rate",
              assay::range(1e-6, 1))
-      .param(needles(&T::steps), "needle_steps", "needle-task training steps",
-             assay::range(1, 1e7))
-      .param(needles(&T::batch), "needle_batch", "needle examples per step",
-             assay::range(2, 4096))
-      .param(needles(&T::lr), "needle_lr", "needle-task peak learning rate",
-             assay::range(1e-6, 1))
+      .param(needles(&T::steps), "needle_steps", "needle-task training steps", assay::range(1, 1e7))
+      .param(needles(&T::batch), "needle_batch", "needle examples per step", assay::range(2, 4096))
+      .param(needles(&T::lr), "needle_lr", "needle-task peak learning rate", assay::range(1e-6, 1))
       .param(option(&uv::DetectionOptions::rates), "rates",
              "evaluation rates p (must include 0 and 1)", assay::range(0, 1))
       .param(option(&uv::DetectionOptions::examples), "examples",

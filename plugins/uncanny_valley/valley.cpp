@@ -142,7 +142,8 @@ double share_of_minima_above(const std::vector<RatePredictions>& rates, Perturba
   const auto curve = of_kind(rates, kind);
   const auto rows = all_rows(rates);
   int above = 0;
-  for (int b = 0; b < resamples; ++b) above += interior_minimum(curve, resample(rows, rng))->p > rate;
+  for (int b = 0; b < resamples; ++b)
+    above += interior_minimum(curve, resample(rows, rng))->p > rate;
   return static_cast<double>(above) / resamples;
 }
 

@@ -1,7 +1,7 @@
+#include "entropy.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
-
-#include "entropy.hpp"
 
 namespace uv = assay::uncanny_valley;
 

@@ -1,10 +1,11 @@
+#include "expected_tokens.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <numeric>
 
 #include "bpe_material.hpp"
 #include "corpus_fixture.hpp"
-#include "expected_tokens.hpp"
 
 namespace uv = assay::uncanny_valley;
 
@@ -13,9 +14,7 @@ namespace {
 constexpr uv::Perturbation kKinds[] = {uv::Perturbation::random, uv::Perturbation::regular};
 
 // A tokenizer whose tokens are the bytes (so each run of spaces starts a new token).
-std::vector<std::int64_t> byte_tokens(std::string_view text) {
-  return {text.begin(), text.end()};
-}
+std::vector<std::int64_t> byte_tokens(std::string_view text) { return {text.begin(), text.end()}; }
 
 std::vector<double> histogram(const std::vector<std::int64_t>& ids, std::size_t size) {
   std::vector<double> h(size);
@@ -92,8 +91,8 @@ TEST_CASE("exact expected token counts match sampled fragmentations", "[uncanny_
   for (auto kind : kKinds) {
     const auto expected = counts.counts(0.3, kind);
     // The total and the most frequent token's count, per sampled corpus.
-    const auto top = static_cast<std::size_t>(
-        std::max_element(expected.begin(), expected.end()) - expected.begin());
+    const auto top = static_cast<std::size_t>(std::max_element(expected.begin(), expected.end()) -
+                                              expected.begin());
     std::vector<double> totals, tops;
     for (int d = 0; d < draws; ++d) {
       double total = 0, at_top = 0;

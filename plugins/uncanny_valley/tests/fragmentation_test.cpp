@@ -1,8 +1,8 @@
+#include "fragmentation.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <numeric>
-
-#include "fragmentation.hpp"
 
 namespace uv = assay::uncanny_valley;
 
@@ -11,8 +11,8 @@ namespace {
 // A text of many words of several lengths, one of them with a two-byte code point.
 std::string sample_text() {
   std::string text;
-  const char* words[] = {"the", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog,",
-                         "caf\xc3\xa9", "fragmentation"};
+  const char* words[] = {"the", "quick", "brown", "fox",         "jumps",        "over",
+                         "a",   "lazy",  "dog,",  "caf\xc3\xa9", "fragmentation"};
   for (int r = 0; r < 40; ++r)
     for (const char* w : words) text += std::string(w) + (r % 3 == 0 ? "\n" : " ");
   return text;
@@ -54,11 +54,13 @@ TEST_CASE("both perturbations insert p spaces per gap on average", "[uncanny_val
   for (double p : {0.05, 0.3, 0.7}) {
     for (auto kind : {uv::Perturbation::random, uv::Perturbation::regular}) {
       double total = 0;
-      for (int d = 0; d < draws; ++d) total += static_cast<double>(uv::fragment(text, p, kind, rng).inserted);
+      for (int d = 0; d < draws; ++d)
+        total += static_cast<double>(uv::fragment(text, p, kind, rng).inserted);
       // Standard error of the mean count: binomial for random cuts; for regular ones each word's
       // count is floor or ceil of its mean, variance at most 1/4 per word.
-      const double variance =
-          kind == uv::Perturbation::random ? gaps * p * (1 - p) : static_cast<double>(words.size()) / 4;
+      const double variance = kind == uv::Perturbation::random
+                                  ? gaps * p * (1 - p)
+                                  : static_cast<double>(words.size()) / 4;
       CHECK(std::abs(total / draws - p * gaps) <= 4 * std::sqrt(variance / draws));
     }
   }

@@ -1,15 +1,17 @@
+#include "needle_task.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "bpe_material.hpp"
 #include "corpus_fixture.hpp"
-#include "needle_task.hpp"
 
 namespace uv = assay::uncanny_valley;
 
 TEST_CASE("needle words and passage sources are filtered and folded", "[uncanny_valley]") {
   CHECK(uv::needle_words({"apple", "Apple", "dog", "zebras", "it's", "elephants", "abcdefghij"}) ==
         std::vector<std::string>{"apple", "zebras", "elephants"});
-  CHECK(uv::passage_sources({"a  b\n\tc", "caf\xc3\xa9", " "}) == std::vector<std::string>{"a b c"});
+  CHECK(uv::passage_sources({"a  b\n\tc", "caf\xc3\xa9", " "}) ==
+        std::vector<std::string>{"a b c"});
   REQUIRE_THROWS_WITH(uv::needle_words({"dog"}), Catch::Contains("words:"));
   REQUIRE_THROWS_WITH(uv::passage_budget(40), Catch::Contains("context: 40"));
 }
@@ -28,8 +30,8 @@ TEST_CASE("needle examples are balanced, fit the context at any rate, and end in
     REQUIRE(content.positive == (i % 2 == 0));
     positives += content.positive;
     REQUIRE(content.passage.size() <= budget);
-    const bool found = (" " + content.passage + " ").find(" " + content.query + " ") !=
-                       std::string::npos;
+    const bool found =
+        (" " + content.passage + " ").find(" " + content.query + " ") != std::string::npos;
     REQUIRE(found == content.positive);
     for (double p : {0.0, 0.5, 1.0}) {
       const auto e = uv::needle_example(content, p, uv::Perturbation::random, data.test.encode,

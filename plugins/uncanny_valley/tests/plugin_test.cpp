@@ -10,7 +10,8 @@ namespace {
 const at::ValueMap& corpus(const std::string& source) {
   static std::map<std::string, at::ValueMap> cache;
   auto it = cache.find(source);
-  if (it == cache.end()) it = cache.emplace(source, at::run_method("text_corpus", {{"source", source}})).first;
+  if (it == cache.end())
+    it = cache.emplace(source, at::run_method("text_corpus", {{"source", source}})).first;
   return it->second;
 }
 
@@ -54,21 +55,29 @@ TEST_CASE("tokenization_entropy tabulates both perturbations at every rate", "[u
   // At p = 0 and 1 the two perturbations are the same text.
   CHECK(renyi[0] == Approx(renyi[3]));
   CHECK(renyi[2] == Approx(renyi[5]));
-  REQUIRE_THROWS_WITH(
-      at::run_method("tokenization_entropy", {}, {{"model", assay::IntArray{{1}, {300}}},
-                                                  {"documents", corpus("fortunes-min").at("test")}}),
-      Catch::Contains("model: 300"));
+  REQUIRE_THROWS_WITH(at::run_method("tokenization_entropy", {},
+                                     {{"model", assay::IntArray{{1}, {300}}},
+                                      {"documents", corpus("fortunes-min").at("test")}}),
+                      Catch::Contains("model: 300"));
 }
 
 TEST_CASE("detection_lm runs from the stdlib corpora and tokenizer", "[uncanny_valley]") {
-  const auto out = at::run_method(
-      "detection_lm",
-      {{"f", 0.5}, {"context", 48}, {"dim", 16}, {"heads", 2}, {"layers", 1},
-       {"pretrain_steps", 10}, {"needle_steps", 5}, {"examples", 16}, {"resamples", 100},
-       {"rates", assay::RealArray{{3}, {0, 0.5, 1}}}},
-      {{"model", bpe().at("model")}, {"train", corpus("fortunes-min").at("train")},
-       {"test", corpus("fortunes-min").at("test")}, {"train_words", corpus("words").at("train")},
-       {"test_words", corpus("words").at("test")}});
+  const auto out = at::run_method("detection_lm",
+                                  {{"f", 0.5},
+                                   {"context", 48},
+                                   {"dim", 16},
+                                   {"heads", 2},
+                                   {"layers", 1},
+                                   {"pretrain_steps", 10},
+                                   {"needle_steps", 5},
+                                   {"examples", 16},
+                                   {"resamples", 100},
+                                   {"rates", assay::RealArray{{3}, {0, 0.5, 1}}}},
+                                  {{"model", bpe().at("model")},
+                                   {"train", corpus("fortunes-min").at("train")},
+                                   {"test", corpus("fortunes-min").at("test")},
+                                   {"train_words", corpus("words").at("train")},
+                                   {"test_words", corpus("words").at("test")}});
   CHECK(out.at("f1").as_table().rows() == 6);
   CHECK(out.at("valleys").as_table().rows() == 2);
   CHECK(std::isfinite(out.at("depth_random").as_real()));

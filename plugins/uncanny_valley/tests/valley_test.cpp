@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "valley.hpp"
+
+#include <catch2/catch.hpp>
 
 namespace uv = assay::uncanny_valley;
 
@@ -30,7 +30,8 @@ const std::vector<double> kRates{0, 0.1, 0.3, 0.5, 0.7, 0.9, 1};
 
 TEST_CASE("a U-shaped F1 curve has a valley whose interval excludes 0", "[uncanny_valley]") {
   std::mt19937_64 rng(4);
-  const auto u = synthetic(kRates, [](double p) { return p == 0.5 ? 0.55 : 0.9; }, 400, rng);
+  const auto u = synthetic(
+      kRates, [](double p) { return p == 0.5 ? 0.55 : 0.9; }, 400, rng);
   const auto v = uv::valley(u, uv::Perturbation::random, 500, rng);
   CHECK(v.p_star == 0.5);
   CHECK(v.depth.lower > 0);
@@ -40,12 +41,14 @@ TEST_CASE("a U-shaped F1 curve has a valley whose interval excludes 0", "[uncann
   CHECK(uv::share_of_minima_above(u, uv::Perturbation::random, 0.3, 200, rng) > 0.95);
   const auto curve = uv::f1_curve(u, 200, rng);
   REQUIRE(curve.size() == 2 * kRates.size());
-  for (const auto& point : curve) CHECK((point.f1.lower <= point.f1.value && point.f1.value <= point.f1.upper));
+  for (const auto& point : curve)
+    CHECK((point.f1.lower <= point.f1.value && point.f1.value <= point.f1.upper));
 }
 
 TEST_CASE("a monotone decline shows no valley", "[uncanny_valley]") {
   std::mt19937_64 rng(6);
-  const auto down = synthetic(kRates, [](double p) { return 0.95 - 0.4 * p; }, 400, rng);
+  const auto down = synthetic(
+      kRates, [](double p) { return 0.95 - 0.4 * p; }, 400, rng);
   const auto v = uv::valley(down, uv::Perturbation::random, 500, rng);
   CHECK(v.depth.lower <= 0);
   CHECK(v.recovery.upper < 0);
