@@ -13,6 +13,17 @@ DetectionLm::DetectionLm(std::int64_t vocab, const ModelShape& shape, std::mt199
   gpt_ = std::make_unique<nn::Gpt<float>>(params_, config, rng);
 }
 
+DetectionLm::DetectionLm(const nn::Checkpoint<float>& checkpoint) {
+  // Every parameter is overwritten by the checkpoint's; the draw only shapes them.
+  std::mt19937_64 unused(0);
+  gpt_ = std::make_unique<nn::Gpt<float>>(params_, nn::gpt_config(checkpoint.config), unused);
+  nn::load_checkpoint(checkpoint, params_);
+}
+
+nn::Checkpoint<float> DetectionLm::checkpoint() const {
+  return nn::make_checkpoint(params_, nn::to_config(gpt_->config()));
+}
+
 std::vector<int> pretraining_tokens(const std::vector<std::string>& documents, double f,
                                     const Encoder& encode, std::int64_t end_of_document,
                                     std::mt19937_64& rng) {

@@ -4,6 +4,7 @@
 // each fragmentation rate.
 #pragma once
 
+#include <assay/nn/checkpoint.hpp>
 #include <assay/nn/nn.hpp>
 #include <cstdint>
 #include <functional>
@@ -33,6 +34,10 @@ using Progress = std::function<void(double fraction)>;
 class DetectionLm {
  public:
   DetectionLm(std::int64_t vocab, const ModelShape& shape, std::mt19937_64& rng);
+  // The model a checkpoint() holds; throws std::invalid_argument for another kind of model.
+  explicit DetectionLm(const nn::Checkpoint<float>& checkpoint);
+  // Its configuration and parameters (no optimiser state: each training phase starts afresh).
+  nn::Checkpoint<float> checkpoint() const;
   const nn::Gpt<float>& gpt() const { return *gpt_; }
   nn::ParameterSet<float>& params() { return params_; }
   int context() const { return static_cast<int>(gpt_->config().context); }

@@ -27,11 +27,31 @@ struct DetectionData {
   std::int64_t vocab = 0, end_of_document = 0;
 };
 
+// Pretraining alone (the part a sweep over the task's params shares): a fresh model trained on
+// the pretraining documents with a fraction options.f of their words letter-spaced.
+struct Pretrained {
+  nn::Checkpoint<float> model;
+  nn::LossTable losses;
+};
+Pretrained pretrain_detection(const std::vector<std::string>& documents, const Encoder& encode,
+                              std::int64_t vocab, std::int64_t end_of_document,
+                              const DetectionOptions& options, std::mt19937_64& rng,
+                              const Progress& progress = {});
+
+// The needle task on a pretrained model: training on clean examples, then F1 at every rate.
+struct TaskRun {
+  nn::LossTable needles;
+  std::vector<RatePredictions> rates;
+};
+TaskRun run_task(const nn::Checkpoint<float>& pretrained, const DetectionData& data,
+                 const DetectionOptions& options, std::mt19937_64& rng,
+                 const Progress& progress = {});
+
+// Both, as the checks run them.
 struct DetectionRun {
   nn::LossTable pretraining, needles;
   std::vector<RatePredictions> rates;
 };
-
 DetectionRun run_detection(const DetectionData& data, const DetectionOptions& options,
                            std::mt19937_64& rng, const Progress& progress = {});
 

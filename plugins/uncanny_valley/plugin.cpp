@@ -1,6 +1,7 @@
 // The uncanny_valley plugin: SDK glue for word-boundary corruption and the text uncanny valley
 // (seed paper 12). The science lives in the other files of this folder; here each method binds
 // its params, inputs and outputs to the science's structs.
+#include <assay/nn/checkpoint_value.hpp>
 #include <assay/sdk.hpp>
 #include <cmath>
 #include <memory>
@@ -169,13 +170,107 @@ assay::MethodExport tokenization_entropy_method() {
       .run(tokenization_entropy);
 }
 
-// ---------------------------------------------------------------- detection_lm
+// ---------------------------------------------------------------- detection_pretrain, detection_lm
+
+// The material both methods read: the tokenizer and the corpora (detection_pretrain uses train).
+struct Material {
+  assay::IntArray model;
+  assay::Table train, test, train_words, test_words;
+};
+
+uv::DetectionData detection_data(const Material& m) {
+  return uv::detection_data(
+      tokenizer_of(m.model), document_texts(m.train, "train"), document_texts(m.test, "test"),
+      document_texts(m.train_words, "train_words"), document_texts(m.test_words, "test_words"));
+}
+
+struct LossRow {
+  std::int64_t step = 0;
+  double loss = 0;
+};
+
+std::vector<LossRow> loss_rows(const assay::nn::LossTable& t) {
+  std::vector<LossRow> rows;
+  for (std::size_t i = 0; i < t.step.size(); ++i) rows.push_back({t.step[i], t.train_loss[i]});
+  return rows;
+}
+
+const auto kLosses =
+    assay::columns<LossRow>().column(&LossRow::step, "step").column(&LossRow::loss, "loss");
+
+template <class Member>
+auto option(Member member) {
+  return [member](auto& s) -> auto& { return s.options.*member; };
+}
+template <class Member>
+auto shape(Member member) {
+  return [member](auto& s) -> auto& { return s.options.shape.*member; };
+}
+template <class Member>
+auto pretraining(Member member) {
+  return [member](auto& s) -> auto& { return s.options.pretraining.*member; };
+}
+template <class Member>
+auto needles(Member member) {
+  return [member](auto& s) -> auto& { return s.options.needles.*member; };
+}
+
+struct PretrainSettings {
+  uv::DetectionOptions options;
+  assay::IntArray model;
+  assay::Table train;
+};
+
+struct PretrainOutputs {
+  assay::nn::Checkpoint<float> pretrained;
+  std::vector<LossRow> losses;
+  double final_loss = 0;
+};
+
+PretrainOutputs detection_pretrain(const PretrainSettings& s, assay::Context& ctx) {
+  const auto tokenizer = tokenizer_of(s.model);
+  auto rng = ctx.rng();
+  auto p = uv::pretrain_detection(document_texts(s.train, "train"), uv::bpe_encoder(tokenizer),
+                                  tokenizer->vocab_size(),
+                                  assay::stdlib::BpeTokenizer::end_of_document_id, s.options, rng,
+                                  [&](double x) { ctx.progress(x); });
+  PretrainOutputs out{std::move(p.model), loss_rows(p.losses)};
+  out.final_loss = out.losses.empty() ? 0.0 : out.losses.back().loss;
+  return out;
+}
+
+assay::MethodExport detection_pretrain_method() {
+  using P = PretrainOutputs;
+  using S = PretrainSettings;
+  using T = uv::TrainSchedule;
+  using M = uv::ModelShape;
+  return assay::method<S, P>("detection_pretrain",
+                             "BPE transformer pretrained on documents with a fraction f of "
+                             "their words fully letter-spaced")
+      .cite(kPaper)
+      .param(option(&uv::DetectionOptions::f), "f",
+             "fraction of pretraining words fully letter-spaced (0: the control)",
+             assay::range(0, 1))
+      .param(shape(&M::context), "context", "context length [tokens]", assay::range(48, 1024))
+      .param(shape(&M::dim), "dim", "model width", assay::range(8, 1024))
+      .param(shape(&M::heads), "heads", "attention heads (divide dim)", assay::range(1, 64))
+      .param(shape(&M::layers), "layers", "transformer blocks", assay::range(1, 24))
+      .param(pretraining(&T::steps), "steps", "pretraining steps", assay::range(1, 1e7))
+      .param(pretraining(&T::batch), "batch", "windows per step", assay::range(1, 4096))
+      .param(pretraining(&T::lr), "lr", "peak learning rate", assay::range(1e-6, 1))
+      .input(&S::model, "model", "bpe_tokenizer.model")
+      .input(&S::train, "train", "pretraining documents (text_corpus)")
+      .output(&P::pretrained, "pretrained", "the pretrained model (checkpoint)")
+      .output(&P::losses, "losses", "pretraining loss", kLosses)
+      .output(&P::final_loss, "final_loss", "mean training loss of the last logged steps")
+      .run(detection_pretrain);
+}
 
 struct DetectionSettings {
   uv::DetectionOptions options;
   int resamples = 1000;
-  assay::IntArray model;
-  assay::Table train, test, train_words, test_words;
+  assay::nn::Checkpoint<float> pretrained;
+  Material material;
 };
 
 struct F1Row {
@@ -189,32 +284,19 @@ struct ValleyRow {
          recovery_upper = 0;
 };
 
-struct LossRow {
-  std::int64_t step = 0;
-  double loss = 0;
-};
-
 struct Detection {
   std::vector<F1Row> f1;
   std::vector<ValleyRow> valleys;
-  std::vector<LossRow> pretraining, needles;
+  std::vector<LossRow> needles;
   double depth_random = 0, depth_regular = 0, p_star_random = 0;
 };
 
-std::vector<LossRow> loss_rows(const assay::nn::LossTable& t) {
-  std::vector<LossRow> rows;
-  for (std::size_t i = 0; i < t.step.size(); ++i) rows.push_back({t.step[i], t.train_loss[i]});
-  return rows;
-}
-
 Detection detection_lm(const DetectionSettings& s, assay::Context& ctx) {
-  const auto data = uv::detection_data(
-      tokenizer_of(s.model), document_texts(s.train, "train"), document_texts(s.test, "test"),
-      document_texts(s.train_words, "train_words"), document_texts(s.test_words, "test_words"));
+  const auto data = detection_data(s.material);
   auto rng = ctx.rng();
-  const auto run = uv::run_detection(data, s.options, rng, [&](double x) { ctx.progress(x); });
+  const auto run =
+      uv::run_task(s.pretrained, data, s.options, rng, [&](double x) { ctx.progress(x); });
   Detection out;
-  out.pretraining = loss_rows(run.pretraining);
   out.needles = loss_rows(run.needles);
   auto stats = ctx.rng(1);
   std::string line;
@@ -236,45 +318,18 @@ Detection detection_lm(const DetectionSettings& s, assay::Context& ctx) {
 }
 
 template <class Member>
-auto option(Member member) {
-  return [member](auto& s) -> auto& { return s.options.*member; };
-}
-template <class Member>
-auto shape(Member member) {
-  return [member](auto& s) -> auto& { return s.options.shape.*member; };
-}
-template <class Member>
-auto pretraining(Member member) {
-  return [member](auto& s) -> auto& { return s.options.pretraining.*member; };
-}
-template <class Member>
-auto needles(Member member) {
-  return [member](auto& s) -> auto& { return s.options.needles.*member; };
+auto material(Member member) {
+  return [member](auto& s) -> auto& { return s.material.*member; };
 }
 
 assay::MethodExport detection_lm_method() {
   using D = Detection;
   using S = DetectionSettings;
   using T = uv::TrainSchedule;
-  using M = uv::ModelShape;
-  const auto losses =
-      assay::columns<LossRow>().column(&LossRow::step, "step").column(&LossRow::loss, "loss");
   return assay::method<S, D>("detection_lm",
-                             "BPE LM pretrained with letter-spaced words, needle-task F1 over "
-                             "fragmentation rates")
+                             "Needle task on a pretrained detection_pretrain model: F1 over "
+                             "fragmentation rates and perturbations, valley statistics")
       .cite(kPaper)
-      .param(option(&uv::DetectionOptions::f), "f",
-             "fraction of pretraining words fully letter-spaced (0: the control)",
-             assay::range(0, 1))
-      .param(shape(&M::context), "context", "context length [tokens]", assay::range(48, 1024))
-      .param(shape(&M::dim), "dim", "model width", assay::range(8, 1024))
-      .param(shape(&M::heads), "heads", "attention heads (divide dim)", assay::range(1, 64))
-      .param(shape(&M::layers), "layers", "transformer blocks", assay::range(1, 24))
-      .param(pretraining(&T::steps), "pretrain_steps", "pretraining steps", assay::range(1, 1e7))
-      .param(pretraining(&T::batch), "pretrain_batch", "pretraining windows per step",
-             assay::range(1, 4096))
-      .param(pretraining(&T::lr), "pretrain_lr", "pretraining peak learning rate",
-             assay::range(1e-6, 1))
       .param(needles(&T::steps), "needle_steps", "needle-task training steps", assay::range(1, 1e7))
       .param(needles(&T::batch), "needle_batch", "needle examples per step", assay::range(2, 4096))
       .param(needles(&T::lr), "needle_lr", "needle-task peak learning rate", assay::range(1e-6, 1))
@@ -284,11 +339,14 @@ assay::MethodExport detection_lm_method() {
              "evaluation examples per rate (even; the same contents at every rate)",
              assay::range(8, 1 << 20))
       .param(&S::resamples, "resamples", "bootstrap resamples", assay::range(100, 1e6))
-      .input(&S::model, "model", "bpe_tokenizer.model")
-      .input(&S::train, "train", "pretraining and needle-training documents (text_corpus)")
-      .input(&S::test, "test", "evaluation documents (text_corpus)")
-      .input(&S::train_words, "train_words", "training needles (text_corpus of words)")
-      .input(&S::test_words, "test_words", "evaluation needles (text_corpus of words)")
+      .input(&S::pretrained, "pretrained", "detection_pretrain.pretrained")
+      .input(material(&Material::model), "model", "bpe_tokenizer.model (the pretraining one)")
+      .input(material(&Material::train), "train", "needle-training documents (text_corpus)")
+      .input(material(&Material::test), "test", "evaluation documents (text_corpus)")
+      .input(material(&Material::train_words), "train_words",
+             "training needles (text_corpus of words)")
+      .input(material(&Material::test_words), "test_words",
+             "evaluation needles (text_corpus of words)")
       .output(&D::f1, "f1",
               "per perturbation and rate: F1 of the yes class with its 95% bootstrap interval, "
               "accuracy",
@@ -311,8 +369,7 @@ assay::MethodExport detection_lm_method() {
                   .column(&ValleyRow::recovery, "recovery")
                   .column(&ValleyRow::recovery_lower, "recovery_lower")
                   .column(&ValleyRow::recovery_upper, "recovery_upper"))
-      .output(&D::pretraining, "pretraining", "pretraining loss", losses)
-      .output(&D::needles, "needles", "needle-task loss", losses)
+      .output(&D::needles, "needles", "needle-task loss", kLosses)
       .output(&D::depth_random, "depth_random", "valley depth, random perturbation")
       .output(&D::depth_regular, "depth_regular", "valley depth, regular perturbation")
       .output(&D::p_star_random, "p_star_random", "valley bottom rate, random perturbation")
@@ -323,4 +380,4 @@ assay::MethodExport detection_lm_method() {
 }  // namespace
 
 ASSAY_PLUGIN("uncanny_valley", "0.1.0", "MIT", fragment_text_method(),
-             tokenization_entropy_method(), detection_lm_method());
+             tokenization_entropy_method(), detection_pretrain_method(), detection_lm_method());

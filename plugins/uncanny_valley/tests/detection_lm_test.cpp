@@ -30,3 +30,15 @@ TEST_CASE("the detection run pretrains, learns the task and predicts at every ra
   std::mt19937_64 again(1);
   CHECK(uv::run_detection(data, o, again).rates[4].predicted == run.rates[4].predicted);
 }
+
+TEST_CASE("a detection model survives its checkpoint bit for bit", "[uncanny_valley]") {
+  std::mt19937_64 rng(3);
+  const uv::DetectionLm lm(64, {.context = 48, .dim = 16, .heads = 2, .layers = 1}, rng);
+  const uv::DetectionLm back(lm.checkpoint());
+  std::vector<int> tokens(48);
+  for (std::size_t i = 0; i < tokens.size(); ++i) tokens[i] = static_cast<int>(i % 64);
+  assay::nn::Tape<float> a, b;
+  const auto x = lm.gpt().logits(a, tokens, 1).value();
+  const auto y = back.gpt().logits(b, tokens, 1).value();
+  CHECK(x == y);
+}
