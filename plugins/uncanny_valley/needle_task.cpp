@@ -110,7 +110,6 @@ NeedleExample needle_example(const NeedleContent& content, double p, Perturbatio
   NeedleExample e;
   e.tokens.assign(static_cast<std::size_t>(context - size), static_cast<int>(vocabulary.padding));
   for (auto id : ids) e.tokens.push_back(static_cast<int>(id));
-  e.positive = content.positive;
   e.answer = static_cast<int>(content.positive ? vocabulary.yes : vocabulary.no);
   return e;
 }

@@ -45,7 +45,6 @@ NeedleContent draw_needle_content(const std::vector<std::string>& sources,
 struct NeedleExample {
   std::vector<int> tokens;  // exactly `context` ids
   int answer = 0;           // the yes or no id
-  bool positive = false;
 };
 
 // The example's tokens at rate p. Throws std::logic_error if it does not fit (a passage
