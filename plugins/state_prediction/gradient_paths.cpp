@@ -31,8 +31,8 @@ nn::Var<float> forward_with_sites(InterleavedLm& model, nn::Tape<float>& tape,
   const nn::Var<float> logits = model.prediction_logits(stream, batch);
   for (nn::Index l = 0; l < layers; ++l) {
     gpt.projection("block" + std::to_string(l) + ".attn.q").reset();
-    sites.push_back({"block" + std::to_string(l) + ".attn_in",
-                     attn_in[static_cast<std::size_t>(l)]});
+    sites.push_back(
+        {"block" + std::to_string(l) + ".attn_in", attn_in[static_cast<std::size_t>(l)]});
   }
   return logits;
 }
@@ -97,7 +97,6 @@ GradientPaths summarise(const SiteGradients& s, nn::Index batch) {
   }
   return {s.site, mean_ci(cosines), mean_ci(ratios)};
 }
-
 
 std::vector<GradientPaths> gradient_paths(InterleavedLm& model, const std::vector<int>& inputs,
                                           const std::vector<int>& targets, nn::Index batch) {

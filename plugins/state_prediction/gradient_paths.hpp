@@ -34,8 +34,8 @@ std::vector<SiteGradients> own_and_future_gradients(InterleavedLm& model,
 
 struct GradientPaths {
   std::string site;
-  MeanCi cosine;     // cos(own, future); NaN when no future gradient reaches the site
-  MeanCi norm_ratio; // |future| / |own|
+  MeanCi cosine;      // cos(own, future); NaN when no future gradient reaches the site
+  MeanCi norm_ratio;  // |future| / |own|
 };
 
 GradientPaths summarise(const SiteGradients& g, nn::Index batch);

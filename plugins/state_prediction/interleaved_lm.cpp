@@ -41,7 +41,8 @@ InterleavedLm::InterleavedLm(Arm arm, ModelSize size, nn::Index vocab, nn::Rng& 
                              nn::normal_matrix<float>(size.window, size.dim, kEmbeddingStd, rng))),
       rho_(arm == Arm::standard
                ? nullptr
-               : &params_.add("rho.weight", nn::normal_matrix<float>(1, size.dim, kEmbeddingStd, rng))) {}
+               : &params_.add("rho.weight",
+                              nn::normal_matrix<float>(1, size.dim, kEmbeddingStd, rng))) {}
 
 // For each stream row, the row of [token embeddings (batch * T); rho] it takes.
 std::vector<int> InterleavedLm::stream_rows(nn::Index batch) const {
@@ -78,7 +79,8 @@ nn::Var<float> InterleavedLm::prediction_logits(nn::Var<float> stream, nn::Index
   std::vector<int> rows;
   rows.reserve(static_cast<std::size_t>(batch * t));
   for (nn::Index b = 0; b < batch; ++b)
-    for (nn::Index j = 0; j < t; ++j) rows.push_back(static_cast<int>(b * n + layout_.prediction_row(j)));
+    for (nn::Index j = 0; j < t; ++j)
+      rows.push_back(static_cast<int>(b * n + layout_.prediction_row(j)));
   return gpt_.unembed(nn::gather_rows(hidden, rows));
 }
 

@@ -19,9 +19,9 @@ struct TrainOptions {
   double lr = 3e-3;
   long warmup = 30;
   double weight_decay = 0.1;
-  double clip = 1.0;       // max global gradient norm
-  long eval_every = 100;   // 0: evaluate after the last step only
-  long eval_batches = 4;   // validation windows: eval_batches x batch, the same at every row
+  double clip = 1.0;      // max global gradient norm
+  long eval_every = 100;  // 0: evaluate after the last step only
+  long eval_batches = 4;  // validation windows: eval_batches x batch, the same at every row
 };
 
 struct CurveRow {

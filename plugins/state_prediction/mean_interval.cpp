@@ -17,8 +17,8 @@ MeanCi mean_ci(const std::vector<double>& values) {
   double ss = 0;
   for (double x : values) ss += (x - mean) * (x - mean);
   const boost::math::students_t t(n - 1);
-  const double half = boost::math::quantile(boost::math::complement(t, 0.025)) *
-                      std::sqrt(ss / (n - 1) / n);
+  const double half =
+      boost::math::quantile(boost::math::complement(t, 0.025)) * std::sqrt(ss / (n - 1) / n);
   return {mean, mean - half, mean + half, n};
 }
 

@@ -18,8 +18,8 @@ StepFlops measure_step_flops(InterleavedLm& model, nn::Index batch) {
   for (const auto& name : names) {
     nn::Projection<float>& p = gpt.projection(name);
     p.use([&flops, base = p.base()](nn::Var<float> x) {
-      flops.projections += 2.0 * static_cast<double>(x.rows()) *
-                           static_cast<double>(base.in()) * static_cast<double>(base.out());
+      flops.projections += 2.0 * static_cast<double>(x.rows()) * static_cast<double>(base.in()) *
+                           static_cast<double>(base.out());
       return base(x);
     });
   }
@@ -31,8 +31,8 @@ StepFlops measure_step_flops(InterleavedLm& model, nn::Index batch) {
   }
   for (const auto& name : names) gpt.projection(name).reset();
   const auto& c = gpt.config();
-  flops.attention = 4.0 * static_cast<double>(batch * c.layers * c.dim) *
-                    allowed_pairs(model.mask());
+  flops.attention =
+      4.0 * static_cast<double>(batch * c.layers * c.dim) * allowed_pairs(model.mask());
   return flops;
 }
 

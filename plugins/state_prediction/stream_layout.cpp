@@ -22,13 +22,9 @@ StreamLayout::StreamLayout(Arm arm, nn::Index window) : arm_(arm), window_(windo
     throw std::invalid_argument("context: " + std::to_string(window) + " must be at least 1");
 }
 
-nn::Index StreamLayout::length() const {
-  return arm_ == Arm::standard ? window_ : 2 * window_;
-}
+nn::Index StreamLayout::length() const { return arm_ == Arm::standard ? window_ : 2 * window_; }
 
-nn::Index StreamLayout::state_row(nn::Index j) const {
-  return arm_ == Arm::standard ? j : 2 * j;
-}
+nn::Index StreamLayout::state_row(nn::Index j) const { return arm_ == Arm::standard ? j : 2 * j; }
 
 nn::Index StreamLayout::prediction_row(nn::Index j) const {
   return arm_ == Arm::standard ? j : 2 * j + 1;
@@ -38,9 +34,9 @@ bool StreamLayout::may_attend(nn::Index row, nn::Index column) const {
   if (arm_ == Arm::standard) return column <= row;
   const nn::Index i = row / 2, k = column / 2;
   const bool row_is_state = row % 2 == 0, column_is_state = column % 2 == 0;
-  if (column_is_state) return k <= i;          // every step reads the state up to its own x
-  if (!row_is_state) return column == row;     // a prediction step reads only itself
-  return arm_ == Arm::pause && k < i;          // pause: the state also reads earlier predictions
+  if (column_is_state) return k <= i;       // every step reads the state up to its own x
+  if (!row_is_state) return column == row;  // a prediction step reads only itself
+  return arm_ == Arm::pause && k < i;       // pause: the state also reads earlier predictions
 }
 
 nn::Mat<float> StreamLayout::mask() const {

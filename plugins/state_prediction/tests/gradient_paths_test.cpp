@@ -18,7 +18,8 @@ std::vector<int> tokens(int shift) {
   return t;
 }
 
-const sp::GradientPaths& site(const std::vector<sp::GradientPaths>& paths, const std::string& name) {
+const sp::GradientPaths& site(const std::vector<sp::GradientPaths>& paths,
+                              const std::string& name) {
   for (const auto& p : paths)
     if (p.site == name) return p;
   FAIL("no site " << name);

@@ -45,7 +45,7 @@ TEST_CASE("every arm predicts each character from the characters before it only"
     REQUIRE(a.rows() == kBatch * kWindow);
     INFO(sp::arm_name(arm));
     REQUIRE((a.topRows(4) - b.topRows(4)).cwiseAbs().maxCoeff() == 0);  // predictions of x1..x4
-    REQUIRE((a.row(4) - b.row(4)).cwiseAbs().maxCoeff() > 0);  // the one reading x4
+    REQUIRE((a.row(4) - b.row(4)).cwiseAbs().maxCoeff() > 0);           // the one reading x4
     REQUIRE((a.bottomRows(kWindow) - b.bottomRows(kWindow)).cwiseAbs().maxCoeff() == 0);
   }
 }
@@ -81,8 +81,7 @@ TEST_CASE("the arms have the same parameters but for the prediction embedding",
   nn::Rng rng(7);
   sp::InterleavedLm standard(sp::Arm::standard, kSize, kVocab, rng);
   sp::InterleavedLm separated(sp::Arm::separated, kSize, kVocab, rng);
-  REQUIRE(standard.params().count() + kSize.dim ==
-          separated.params().count());
+  REQUIRE(standard.params().count() + kSize.dim == separated.params().count());
 }
 
 TEST_CASE("measured FLOPs match the products of the layout's shapes", "[state_prediction]") {

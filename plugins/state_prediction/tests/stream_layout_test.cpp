@@ -42,9 +42,10 @@ TEST_CASE("the separated layout: states read states, predictions read states and
   REQUIRE(layout.prediction_row(1) == 3);
 }
 
-TEST_CASE("the pause layout differs from the separated one only by states reading earlier "
-          "predictions",
-          "[state_prediction]") {
+TEST_CASE(
+    "the pause layout differs from the separated one only by states reading earlier "
+    "predictions",
+    "[state_prediction]") {
   const sp::StreamLayout pause(sp::Arm::pause, 3), separated(sp::Arm::separated, 3);
   Eigen::MatrixXi extra = Eigen::MatrixXi::Zero(6, 6);
   extra(2, 1) = 1;  // x1: r0
