@@ -24,6 +24,26 @@ void require_options(const TrainOptions& o) {
 
 }  // namespace
 
+Trainer::Trainer(InterleavedLm& model, const TrainOptions& options)
+    : model_(model),
+      options_(options),
+      adam_(model.params(), {.lr = options.lr, .weight_decay = options.weight_decay}) {
+  require_options(options);
+  adam_.set_groups(nn::decay_matrices_only<float>(options.weight_decay));
+}
+
+double Trainer::step(long s, const nn::TokenBatch& batch) {
+  adam_.set_lr(static_cast<float>(nn::warmup_cosine(s - 1, options_.warmup, options_.steps,
+                                                    options_.lr, kFloorFraction * options_.lr)));
+  tape_.clear();
+  adam_.zero_grad();
+  const nn::Var<float> loss = model_.loss(tape_, batch.inputs, batch.targets, options_.batch);
+  tape_.backward(loss);
+  nn::clip_grad_norm(model_.params(), static_cast<float>(options_.clip));
+  adam_.step();
+  return loss.item();
+}
+
 double validation_bits(const InterleavedLm& model, const nn::TokenBatches& windows, long batches) {
   nn::Tape<float> tape;
   nn::NoGradScope<float> no_grad(tape);
@@ -39,7 +59,7 @@ double validation_bits(const InterleavedLm& model, const nn::TokenBatches& windo
 TrainResult train_lm(InterleavedLm& model, const std::vector<int>& train,
                      const std::vector<int>& validation, const TrainOptions& options,
                      std::uint64_t seed, const std::function<void(const CurveRow&)>& on_row) {
-  require_options(options);
+  Trainer trainer(model, options);  // checks the options first
   const nn::Index t = model.layout().window();
   const nn::TokenBatches batches(train, t, options.batch, seed);
   const nn::TokenBatches held_out(validation, t, options.batch, seed);
@@ -61,22 +81,11 @@ TrainResult train_lm(InterleavedLm& model, const std::vector<int>& train,
   };
   add_row();
 
-  nn::Adam<float> adam(model.params(), {.lr = options.lr, .weight_decay = options.weight_decay});
-  adam.set_groups(nn::decay_matrices_only<float>(options.weight_decay));
-  nn::Tape<float> tape;
   auto step = [&](long s) {
-    adam.set_lr(static_cast<float>(nn::warmup_cosine(s - 1, options.warmup, options.steps,
-                                                     options.lr, kFloorFraction * options.lr)));
-    const nn::TokenBatch b = batches.random(s);
-    tape.clear();
-    adam.zero_grad();
-    const nn::Var<float> loss = model.loss(tape, b.inputs, b.targets, options.batch);
-    tape.backward(loss);
-    nn::clip_grad_norm(model.params(), static_cast<float>(options.clip));
-    adam.step();
+    const double loss = trainer.step(s, batches.random(s));
     last_step = s;
-    loss_sum += loss.item();
-    return static_cast<double>(loss.item());
+    loss_sum += loss;
+    return loss;
   };
   if (options.steps > 0) nn::train_loop({0, options.steps, options.eval_every}, step, add_row);
   return result;

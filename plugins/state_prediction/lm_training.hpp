@@ -3,6 +3,7 @@
 // fixed windows every eval_every steps, against characters seen and measured FLOPs.
 #pragma once
 
+#include <assay/nn/optim.hpp>
 #include <assay/nn/training.hpp>
 #include <cstdint>
 #include <functional>
@@ -36,6 +37,20 @@ struct TrainResult {
   std::vector<CurveRow> curve;  // a row at step 0 (before training), then every eval_every
   StepFlops step_flops;
   nn::Index parameters = 0;
+};
+
+// One AdamW step at a time on the model's parameters, with train_lm's schedule and clipping.
+class Trainer {
+ public:
+  Trainer(InterleavedLm& model, const TrainOptions& options);
+  // Step s (from 1) on one batch; returns its loss [nats] before the update.
+  double step(long s, const nn::TokenBatch& batch);
+
+ private:
+  InterleavedLm& model_;
+  TrainOptions options_;
+  nn::Adam<float> adam_;
+  nn::Tape<float> tape_;
 };
 
 // Mean next-character loss [bits/char] over the first `batches` contiguous batches.
