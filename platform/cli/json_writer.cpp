@@ -126,6 +126,15 @@ JsonWriter& JsonWriter::value(const Value& v) {
     case Kind::int_array:
       nested(*this, v.as_int_array(), 0, at, [&](std::int64_t x) { integer(x); });
       return *this;
+    case Kind::float_array:
+      nested(*this, v.as_float_array(), 0, at, [&](float x) { number(x); });
+      return *this;
+    case Kind::record: {
+      const auto& r = v.as_record();
+      begin_object();
+      for (std::size_t i = 0; i < r.size(); ++i) key(r.names[i]).value(r.values[i]);
+      return end_object();
+    }
     case Kind::table: {
       const auto& t = v.as_table();
       begin_object();

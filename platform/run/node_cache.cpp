@@ -18,6 +18,13 @@ std::size_t value_bytes(const Value& value) {
       return value.as_real_array().data.size() * sizeof(double);
     case Kind::int_array:
       return value.as_int_array().data.size() * sizeof(std::int64_t);
+    case Kind::float_array:
+      return value.as_float_array().data.size() * sizeof(float);
+    case Kind::record: {
+      std::size_t bytes = 0;
+      for (const auto& field : value.as_record().values) bytes += value_bytes(field);
+      return bytes;
+    }
     case Kind::table: {
       std::size_t bytes = 0;
       for (const auto& column : value.as_table().columns)

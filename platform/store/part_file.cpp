@@ -14,9 +14,10 @@ namespace assay {
 
 namespace {
 constexpr const char* kFormatAttribute = "assay_part_format";
-// 2: records carry node lineage; 3: and a point's log (point_codec.hpp). Format 2 parts read
+// 2: records carry node lineage; 3: and a point's log (point_codec.hpp); 4: values may be
+// float32 arrays and records (kind bytes 8 and 9; the others are unchanged). Format 2 parts read
 // as points without logs; an Assay that reads only 2 refuses 3 by name.
-constexpr std::int64_t kFormat = 3;
+constexpr std::int64_t kFormat = 4;
 constexpr std::int64_t kOldestReadFormat = 2;
 
 void write_vector(hid_t file, const char* name, hid_t type, std::size_t n, const void* data) {

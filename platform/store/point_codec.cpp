@@ -101,6 +101,16 @@ void put_table(RecordWriter& w, const Table& t) {
   }
 }
 
+void put_value(RecordWriter& w, const Value& v);
+
+void put_record(RecordWriter& w, const Record& r) {
+  w.put<std::uint64_t>(r.size());
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    w.put(r.names[i]);
+    put_value(w, r.values[i]);
+  }
+}
+
 void put_value(RecordWriter& w, const Value& v) {
   w.put<std::uint8_t>(static_cast<std::uint8_t>(v.kind()));
   switch (v.kind()) {
@@ -118,6 +128,10 @@ void put_value(RecordWriter& w, const Value& v) {
       return put_array(w, v.as_int_array());
     case Kind::table:
       return put_table(w, v.as_table());
+    case Kind::float_array:
+      return put_array(w, v.as_float_array());
+    case Kind::record:
+      return put_record(w, v.as_record());
     case Kind::none:
     case Kind::any:
       return;
@@ -153,6 +167,18 @@ Table get_table(RecordReader& r) {
   return t;
 }
 
+Value get_value(RecordReader& r);
+
+Record get_record(RecordReader& r) {
+  Record record;
+  for (auto n = r.get<std::uint64_t>(); n > 0; --n) {
+    auto name = r.get_string();
+    record.names.push_back(std::move(name));
+    record.values.push_back(get_value(r));
+  }
+  return record;
+}
+
 Value get_value(RecordReader& r) {
   switch (static_cast<Kind>(r.get<std::uint8_t>())) {
     case Kind::boolean:
@@ -169,6 +195,10 @@ Value get_value(RecordReader& r) {
       return Value(get_array<std::int64_t>(r));
     case Kind::table:
       return Value(get_table(r));
+    case Kind::float_array:
+      return Value(get_array<float>(r));
+    case Kind::record:
+      return Value(get_record(r));
     case Kind::none:
       return Value();
     case Kind::any:

@@ -121,9 +121,8 @@ std::vector<std::pair<std::string, Value>> read_node_outputs(hid_t node_group,
                                                              bool scalars_only) {
   std::vector<std::pair<std::string, Value>> outputs;
   for (const auto& port : link_names(node_group)) {
-    const H5Dataset dataset(H5Dopen2(node_group, port.c_str(), H5P_DEFAULT), "open output");
-    if (scalars_only && !is_scalar_dataset(dataset.get())) continue;
-    outputs.emplace_back(port, read_dataset_value(dataset.get(), types));
+    if (scalars_only && !is_scalar_member(node_group, port)) continue;
+    outputs.emplace_back(port, read_member_value(node_group, port, types));
   }
   return outputs;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "assay/error.hpp"
+#include "store/group_links.hpp"
 #include "store/table_encoding.hpp"
 
 namespace assay {
@@ -77,6 +78,9 @@ void encode(const Value& v, const StoreTypes& types, Encoded& e) {
       return encode_array(v.as_int_array(), H5T_NATIVE_INT64, e);
     case Kind::table:
       return encode_table(v.as_table(), types, e);
+    case Kind::float_array:
+      return encode_array(v.as_float_array(), H5T_NATIVE_FLOAT, e);
+    case Kind::record:  // a group, not a dataset or attribute (write_value_dataset)
     case Kind::none:
     case Kind::any:
       break;
@@ -164,6 +168,9 @@ Value read_value(const Readable& src, const StoreTypes& types) {
     case H5T_INTEGER:
       return read_number<std::int64_t>(src, H5T_NATIVE_INT64, dims, count);
     case H5T_FLOAT:
+      // float32 arrays stay float32 (checkpoints); float32 scalars widen, as there is no kind.
+      if (!dims.empty() && H5Tget_size(type.get()) <= sizeof(float))
+        return read_number<float>(src, H5T_NATIVE_FLOAT, dims, count);
       return read_number<double>(src, H5T_NATIVE_DOUBLE, dims, count);
     case H5T_STRING:
       if (dims.empty()) return read_string(src, type.get(), types);
@@ -176,10 +183,39 @@ Value read_value(const Readable& src, const StoreTypes& types) {
   }
   throw Error("a value of an HDF5 type or shape Assay does not write");
 }
+
+void write_record_group(hid_t parent, const char* name, const Record& record,
+                        const StoreTypes& types, const DatasetLayouts& layouts) {
+  const hid_t id = H5Gcreate2(parent, name, H5P_DEFAULT, types.group_creation.get(), H5P_DEFAULT);
+  if (id < 0) fail("create group", name);
+  const H5Group group(id, "create group");
+  for (std::size_t i = 0; i < record.size(); ++i)
+    write_value_dataset(id, record.names[i].c_str(), record.values[i], types, layouts);
+}
+
+Record read_record_group(hid_t group, const StoreTypes& types) {
+  Record record;
+  for (const auto& name : link_names(group))
+    record.add(name, read_member_value(group, name, types));
+  return record;
+}
 }  // namespace
+
+Value read_member_value(hid_t parent, const std::string& name, const StoreTypes& types) {
+  const H5Object member(H5Oopen(parent, name.c_str(), H5P_DEFAULT), "open '" + name + "'");
+  if (H5Iget_type(member.get()) == H5I_GROUP) return Value(read_record_group(member.get(), types));
+  return read_dataset_value(member.get(), types);
+}
+
+bool is_scalar_member(hid_t parent, const std::string& name) {
+  const H5Object member(H5Oopen(parent, name.c_str(), H5P_DEFAULT), "open '" + name + "'");
+  return H5Iget_type(member.get()) != H5I_GROUP && is_scalar_dataset(member.get());
+}
 
 void write_value_dataset(hid_t parent, const char* name, const Value& value,
                          const StoreTypes& types, const DatasetLayouts& layouts) {
+  if (value.kind() == Kind::record)
+    return write_record_group(parent, name, value.as_record(), types, layouts);
   Encoded e;
   encode(value, types, e);
   H5Space owned_space;
@@ -196,8 +232,9 @@ void write_value_dataset(hid_t parent, const char* name, const Value& value,
 
 void write_value_attribute(hid_t object, const char* name, const Value& value,
                            const StoreTypes& types) {
-  if (value.kind() == Kind::table)
-    throw Error(std::string("attribute '") + name + "': a table cannot be an attribute");
+  if (value.kind() == Kind::table || value.kind() == Kind::record)
+    throw Error(std::string("attribute '") + name + "': a " + std::string(kind_name(value.kind())) +
+                " cannot be an attribute");
   Encoded e;
   encode(value, types, e);
   H5Space owned_space;

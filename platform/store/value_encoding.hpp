@@ -1,6 +1,7 @@
 // Values as HDF5 datasets and attributes (DESIGN.md "Result file"): bool as the FALSE/TRUE
 // enum over int8, int64, float64, variable-length UTF-8 strings, arrays row-major with their
-// shape, tables as compound datasets (table_encoding.hpp); scalars are 0-d. A value of no kind
+// shape (float32 arrays as float32), tables as compound datasets (table_encoding.hpp), records
+// as groups with one member per field, in field order; scalars are 0-d. A value of no kind
 // is a null dataspace. Read back, a 0-d number is a scalar and a rank >= 1 one an array, so a
 // rank-0 Array (never produced by the SDK) comes back as a scalar.
 #pragma once
@@ -11,6 +12,7 @@
 
 namespace assay {
 
+// A dataset, or a group for a record.
 void write_value_dataset(hid_t parent, const char* name, const Value& value,
                          const StoreTypes& types, const DatasetLayouts& layouts);
 // Tables cannot be attributes (assay::Error).
@@ -20,7 +22,12 @@ void write_value_attribute(hid_t object, const char* name, const Value& value,
 Value read_dataset_value(hid_t dataset, const StoreTypes& types);
 Value read_attribute_value(hid_t attribute, const StoreTypes& types);
 
+// The member `name` of a group as written by write_value_dataset: a dataset's value, or a
+// group's record.
+Value read_member_value(hid_t parent, const std::string& name, const StoreTypes& types);
+
 // True when the dataset holds one bool, int, real or string (what /index lists).
 bool is_scalar_dataset(hid_t dataset);
+bool is_scalar_member(hid_t parent, const std::string& name);
 
 }  // namespace assay

@@ -3,7 +3,7 @@ swept axes and its provenance, so array outputs can be stacked from it (see stac
 
 import pandas as pd
 
-from .stacking import stack
+from .stacking import read_record, stack
 
 # Columns of /index that describe a point rather than measure it.
 POINT_COLUMNS = ("point_id", "status", "error", "replicate", "seed", "sweep_index", "wall_s")
@@ -30,6 +30,12 @@ class Result(pd.DataFrame):
         return [c for c in self.columns
                 if c not in POINT_COLUMNS and c not in self.swept_keys
                 and pd.api.types.is_numeric_dtype(self[c])]
+
+    def record(self, point_id, node, output):
+        """A record output of one point (e.g. a checkpoint: config, params, optimizer) as nested
+        dicts of NumPy arrays and scalars, strings decoded; float32 arrays stay float32."""
+        with self.result_file.open() as f:
+            return read_record(f["points"][f"{point_id}/{node}/{output}"])
 
     def arrays(self, node, output, pad=False):
         """The output `node`/`output` of every point in this table, stacked into an

@@ -1,15 +1,36 @@
 """Stacking one array output of many points into an xarray.DataArray whose dimensions are the
 swept params and the replicate, followed by the output's own axes."""
 
+import h5py
 import numpy as np
 import pandas as pd
 import xarray as xr
 
 
 def _read(points, point_id, node, output):
-    """The point's dataset, or None when the point has none (a failed point)."""
+    """The point's dataset, or None when the point has none (a failed point). `output` may be
+    a path into a record output (a checkpoint), e.g. "model/params/head.weight"."""
     path = f"{point_id}/{node}/{output}"
-    return points[path][()] if path in points else None
+    if path not in points:
+        return None
+    if isinstance(points[path], h5py.Group):
+        raise TypeError(f"assay: {node}.{output} is a record (an HDF5 group of "
+                        f"{', '.join(points[path])}); stack one of its arrays, e.g. "
+                        f"arrays(\"{node}\", \"{output}/{next(iter(points[path]), '...')}\"), or "
+                        "read it whole with result.record(point_id, node, output)")
+    return points[path][()]
+
+
+def read_record(group):
+    """An HDF5 group written for a record value as nested dicts, in field order."""
+    out = {}
+    for name, member in group.items():
+        if isinstance(member, h5py.Group):
+            out[name] = read_record(member)
+        else:
+            value = member[()]
+            out[name] = value.decode("utf-8") if isinstance(value, bytes) else value
+    return out
 
 
 def _common_shape(values, pad, name):

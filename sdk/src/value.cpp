@@ -25,6 +25,10 @@ std::string_view kind_name(Kind kind) {
       return "int array";
     case Kind::table:
       return "table";
+    case Kind::float_array:
+      return "float32 array";
+    case Kind::record:
+      return "record";
     case Kind::any:
       return "any";
   }
@@ -43,6 +47,33 @@ Table& Table::add(std::string name, Column column) {
 
 std::size_t Table::rows() const {
   return columns.empty() ? 0 : std::visit([](const auto& c) { return c.size(); }, columns.front());
+}
+
+Record& Record::add(std::string name, Value value) {
+  if (name.empty() || name == "." || name.find('/') != std::string::npos)
+    throw Error("record field '" + name + "': a name must be non-empty, not '.', without '/'");
+  if (find(name)) throw Error("record field '" + name + "' is already set");
+  names.push_back(std::move(name));
+  values.push_back(std::move(value));
+  return *this;
+}
+
+const Value* Record::find(std::string_view name) const {
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return &values[i];
+  return nullptr;
+}
+
+const Value& Record::at(std::string_view name) const {
+  if (const auto* v = find(name)) return *v;
+  std::string have;
+  for (const auto& n : names) have += (have.empty() ? "" : ", ") + n;
+  throw Error("record has no field '" + std::string(name) +
+              "' (it has: " + (have.empty() ? "none" : have) + ")");
+}
+
+bool operator==(const Record& a, const Record& b) {
+  return a.names == b.names && a.values == b.values;
 }
 
 namespace {
@@ -86,6 +117,14 @@ const Table& Value::as_table() const {
   if (auto* t = std::get_if<Table>(&v_)) return *t;
   wrong_kind(Kind::table, kind());
 }
+const FloatArray& Value::as_float_array() const {
+  if (auto* a = std::get_if<FloatArray>(&v_)) return *a;
+  wrong_kind(Kind::float_array, kind());
+}
+const Record& Value::as_record() const {
+  if (auto* r = std::get_if<Record>(&v_)) return *r;
+  wrong_kind(Kind::record, kind());
+}
 
 std::int64_t checked_integer(const Value& v, std::int64_t lo, std::int64_t hi) {
   const auto i = v.as_int();
@@ -96,7 +135,9 @@ std::int64_t checked_integer(const Value& v, std::int64_t lo, std::int64_t hi) {
 }
 
 namespace {
-std::string real_text(double d) {
+// Shortest text that reads back to the same float or double.
+template <class F>
+std::string real_text(F d) {
   char buf[32];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d);
   std::string s(buf, end);
@@ -143,7 +184,10 @@ std::string to_text(const Value& value) {
     case Kind::string:
       return quoted(value.as_string());
     case Kind::real_array:
-      nested_text(out, value.as_real_array(), 0, at, real_text);
+      nested_text(out, value.as_real_array(), 0, at, real_text<double>);
+      break;
+    case Kind::float_array:
+      nested_text(out, value.as_float_array(), 0, at, real_text<float>);
       break;
     case Kind::int_array:
       nested_text(out, value.as_int_array(), 0, at,
@@ -154,6 +198,14 @@ std::string to_text(const Value& value) {
       out << "table(" << t.rows() << " rows:";
       for (const auto& n : t.names) out << ' ' << n;
       out << ')';
+      break;
+    }
+    case Kind::record: {
+      const auto& r = value.as_record();
+      out << '{';
+      for (std::size_t i = 0; i < r.size(); ++i)
+        out << (i ? ", " : "") << r.names[i] << " = " << to_text(r.values[i]);
+      out << '}';
       break;
     }
     case Kind::any:

@@ -43,6 +43,12 @@ assert large.shape == (300, 100) and large.compression == "gzip" and large.shuff
 assert p["data"]["matrix"].compression is None
 assert p["model"]["mean"].shape == () and p["model"]["mean"][()] == -1.0
 assert p["model"]["converged"][()] == False and p["model"]["label"][()].decode() == "λ=0"
+w = p["model"]["weights"]
+assert isinstance(w, h5py.Group) and list(w) == ["config", "params", "empty"], list(w)
+q = w["params"]["block0.attn.q.weight"][()]
+assert q.dtype == np.float32 and q.shape == (2, 3) and q[0, 0] == np.float32(0.1), q
+assert w["config"]["model"][()].decode() == "gpt" and w["config"]["dim"][()] == 3
+assert len(w["empty"]) == 0 and w["params"]["tok.weight"].shape == (0, 4)
 h = p["model"]["history"][()]
 assert h.dtype.names == ("step", "loss", "phase") and h["phase"][2].decode() == "été", h
 try:

@@ -77,6 +77,20 @@ Table history(int i) {
   return t;
 }
 
+// A checkpoint-like record: float32 arrays (values a double cannot round-trip through text),
+// nested records, scalars, an empty record.
+Record weights_record(int i) {
+  Record params;
+  params
+      .add("block0.attn.q.weight", FloatArray{{2, 3}, {0.1f, -1e-8f, 3.3f, 1e30f, -0.0f, i * 0.7f}})
+      .add("tok.weight", FloatArray{{0, 4}, {}});
+  Record r;
+  r.add("config", Record{}.add("model", "gpt").add("dim", 3).add("rms", true).add("eps", 1e-5))
+      .add("params", std::move(params))
+      .add("empty", Record{});
+  return r;
+}
+
 void add_outputs(int i, PointResult& p) {
   p.outputs.push_back({"data", "matrix", real_array({3, 4}, i)});
   if (p.status != PointStatus::ok) return;  // the model node failed: only data's outputs
@@ -97,6 +111,7 @@ void add_outputs(int i, PointResult& p) {
       {"model", "no_rows",
        Table{}.add("x", std::vector<double>{}).add("name", std::vector<std::string>{})});
   if (i == 1) p.outputs.push_back({"model", "nothing", Value()});
+  p.outputs.push_back({"model", "weights", weights_record(i)});
 }
 }  // namespace
 

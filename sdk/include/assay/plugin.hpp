@@ -16,7 +16,8 @@ namespace assay {
 inline constexpr std::uint64_t kManifestMagic = 0x4153534159504c47ull;  // "ASSAYPLG"
 // Bump whenever a type that crosses the plugin boundary changes layout or meaning.
 // 2: typed bindings, optional params and outputs, claims with declared outcomes, licence.
-inline constexpr std::uint32_t kSdkAbiVersion = 2;
+// 3: Value gains float32 arrays and records (checkpoints); Kind::any moved.
+inline constexpr std::uint32_t kSdkAbiVersion = 3;
 
 struct PluginManifest {
   std::uint64_t magic;

@@ -24,6 +24,8 @@ enum class Kind : std::uint8_t {
   real_array,
   int_array,
   table,
+  float_array,
+  record,
   any
 };
 
@@ -40,6 +42,8 @@ struct Array {
 };
 using RealArray = Array<double>;
 using IntArray = Array<std::int64_t>;
+// float32 stays float32 in the store: a trained model's weights, at half the size of doubles.
+using FloatArray = Array<float>;
 
 // A table of equally long named columns (e.g. one row per training step).
 using Column =
@@ -51,6 +55,24 @@ struct Table {
   Table& add(std::string name, Column column);
   std::size_t rows() const;
   bool operator==(const Table&) const = default;
+};
+
+class Value;
+
+// Named values in order, nested as deep as needed (e.g. a checkpoint: its config, parameters and
+// optimiser state). The store writes a record as an HDF5 group with one member per field.
+struct Record {
+  std::vector<std::string> names;
+  std::vector<Value> values;
+
+  // Throws assay::Error if the name is taken or empty, or holds a '/' or is "." (HDF5 paths).
+  Record& add(std::string name, Value value);
+  std::size_t size() const { return names.size(); }
+  // nullptr when absent.
+  const Value* find(std::string_view name) const;
+  // Throws assay::Error naming the field and the fields the record has.
+  const Value& at(std::string_view name) const;
+  friend bool operator==(const Record& a, const Record& b);
 };
 
 class Value {
@@ -65,6 +87,8 @@ class Value {
   Value(RealArray a) : v_(std::move(a)) {}
   Value(IntArray a) : v_(std::move(a)) {}
   Value(Table t) : v_(std::move(t)) {}
+  Value(FloatArray a) : v_(std::move(a)) {}
+  Value(Record r) : v_(std::move(r)) {}
 
   Kind kind() const { return static_cast<Kind>(v_.index()); }
   bool is_scalar() const;
@@ -77,11 +101,14 @@ class Value {
   const RealArray& as_real_array() const;
   const IntArray& as_int_array() const;
   const Table& as_table() const;
+  const FloatArray& as_float_array() const;
+  const Record& as_record() const;
 
   bool operator==(const Value&) const = default;
 
  private:
-  std::variant<std::monostate, bool, std::int64_t, double, std::string, RealArray, IntArray, Table>
+  std::variant<std::monostate, bool, std::int64_t, double, std::string, RealArray, IntArray, Table,
+               FloatArray, Record>
       v_;
 };
 
@@ -145,6 +172,18 @@ struct ValueCodec<Table> {
   static constexpr Kind kind = Kind::table;
   static Value encode(Table t) { return t; }
   static Table decode(const Value& v) { return v.as_table(); }
+};
+template <>
+struct ValueCodec<FloatArray> {
+  static constexpr Kind kind = Kind::float_array;
+  static Value encode(FloatArray a) { return a; }
+  static FloatArray decode(const Value& v) { return v.as_float_array(); }
+};
+template <>
+struct ValueCodec<Record> {
+  static constexpr Kind kind = Kind::record;
+  static Value encode(Record r) { return r; }
+  static Record decode(const Value& v) { return v.as_record(); }
 };
 template <>
 struct ValueCodec<std::vector<double>> {

@@ -87,6 +87,7 @@ template <class T>
 struct OptimizerState {
   long steps = 0;
   std::vector<NamedArray<T>> arrays;
+  bool operator==(const OptimizerState&) const = default;
 };
 
 // Adam with bias correction, as torch.optim.Adam / AdamW.

@@ -60,6 +60,7 @@ struct NamedArray {
   std::string name;
   std::vector<Index> shape;
   std::vector<T> data;
+  bool operator==(const NamedArray&) const = default;
 };
 
 // Every parameter of the set, in registration order.
