@@ -1,11 +1,13 @@
 // The state_prediction plugin: SDK glue for separating state from prediction in a transformer
 // (seed paper 17). The science is in the other files of this folder; here each method binds its
 // params, inputs and outputs to the science's structs.
+#include <assay/nn/checkpoint_value.hpp>
 #include <assay/sdk.hpp>
 
 #include "claims.hpp"
 #include "gradient_paths.hpp"
 #include "lm_training.hpp"
+#include "model_checkpoint.hpp"
 
 namespace {
 
@@ -96,23 +98,28 @@ std::vector<int> int_ids(const assay::IntArray& ids, std::int64_t vocab, const c
   return out;
 }
 
+struct TrainedModel {
+  sp::TrainResult result;
+  assay::nn::Checkpoint<float> model;
+};
+
 // Builds the model, trains it, and calls at_row at each curve row (logging progress).
-sp::TrainResult train(const Training& t, assay::Context& ctx,
-                      const std::function<void(sp::InterleavedLm&, const sp::CurveRow&)>& at_row) {
+TrainedModel train(const Training& t, assay::Context& ctx,
+                   const std::function<void(sp::InterleavedLm&, const sp::CurveRow&)>& at_row) {
   const auto train_ids = int_ids(t.train_ids, t.vocab_size, "train_ids");
   const auto validation_ids = int_ids(t.validation_ids, t.vocab_size, "validation_ids");
   assay::nn::Rng rng(assay::derive_seed(static_cast<std::uint64_t>(t.seed), 0));
   sp::InterleavedLm model(t.arm, t.size, t.vocab_size, rng);
-  return sp::train_lm(model, train_ids, validation_ids, t.options,
-                      assay::derive_seed(static_cast<std::uint64_t>(t.seed), 1),
-                      [&](const sp::CurveRow& row) {
-                        ctx.throw_if_cancelled();
-                        if (t.options.steps > 0)
-                          ctx.progress(static_cast<double>(row.step) / t.options.steps);
-                        ctx.log("step " + std::to_string(row.step) + ": validation " +
-                                assay::number_text(row.validation_bits) + " bits/char");
-                        if (at_row) at_row(model, row);
-                      });
+  sp::TrainResult result = sp::train_lm(
+      model, train_ids, validation_ids, t.options,
+      assay::derive_seed(static_cast<std::uint64_t>(t.seed), 1), [&](const sp::CurveRow& row) {
+        ctx.throw_if_cancelled();
+        if (t.options.steps > 0) ctx.progress(static_cast<double>(row.step) / t.options.steps);
+        ctx.log("step " + std::to_string(row.step) + ": validation " +
+                assay::number_text(row.validation_bits) + " bits/char");
+        if (at_row) at_row(model, row);
+      });
+  return {std::move(result), sp::make_model_checkpoint(model)};
 }
 
 // ------------------------------------------------------------------ separated_lm_train
@@ -125,6 +132,7 @@ struct Trained {
   double validation_bits = 0;
   double step_flops = 0;
   std::int64_t parameters = 0;
+  assay::nn::Checkpoint<float> model;
 };
 
 assay::MethodExport separated_lm_train() {
@@ -146,11 +154,14 @@ assay::MethodExport separated_lm_train() {
       .output(&Trained::step_flops, "step_flops",
               "measured FLOPs of one training step (README: definitions)")
       .output(&Trained::parameters, "parameters", "trainable parameters")
+      .output(&Trained::model, "model",
+              "the trained model: Gpt config plus arm and window, parameters by name")
       .claims(sp::separated_lm_train_claims())
       .run([](const TrainSettings& s, assay::Context& ctx) {
-        const sp::TrainResult r = train(s.training, ctx, {});
+        TrainedModel t = train(s.training, ctx, {});
+        const sp::TrainResult& r = t.result;
         return Trained{r.curve, r.curve.back().validation_bits, r.step_flops.step(),
-                       static_cast<std::int64_t>(r.parameters)};
+                       static_cast<std::int64_t>(r.parameters), std::move(t.model)};
       });
 }
 
@@ -211,7 +222,7 @@ assay::MethodExport gradient_paths_method() {
                 out.paths.push_back({row.step, g.site, g.cosine.mean, g.cosine.lower,
                                      g.cosine.upper, g.norm_ratio.mean, g.norm_ratio.lower,
                                      g.norm_ratio.upper});
-            });
+            }).result;
         const std::size_t sites = static_cast<std::size_t>(s.training.size.layers) + 1;
         const PathRow& last_input = out.paths[out.paths.size() - sites];
         out.cosine = last_input.cosine;

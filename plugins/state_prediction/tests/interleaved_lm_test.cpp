@@ -3,6 +3,7 @@
 #include <assay/nn/ops.hpp>
 #include <catch2/catch.hpp>
 
+#include "model_checkpoint.hpp"
 #include "step_flops.hpp"
 
 namespace sp = assay::state_prediction;
@@ -105,5 +106,18 @@ TEST_CASE("measured FLOPs match the products of the layout's shapes", "[state_pr
     REQUIRE(f.step() == 3 * (f.projections + f.attention));
     // The projections are plain again: the logits are unchanged by the measurement.
     REQUIRE((logits(model, tokens(2)) - before).cwiseAbs().maxCoeff() == 0);
+  }
+}
+
+TEST_CASE("a checkpoint rebuilds the same model in every arm", "[state_prediction]") {
+  for (sp::Arm arm : {sp::Arm::standard, sp::Arm::separated, sp::Arm::pause}) {
+    nn::Rng rng(29);
+    sp::InterleavedLm model(arm, kSize, kVocab, rng);
+    const auto loaded = sp::load_model_checkpoint(sp::make_model_checkpoint(model));
+    INFO(sp::arm_name(arm));
+    REQUIRE(loaded->layout().arm() == arm);
+    REQUIRE(loaded->layout().window() == kWindow);
+    REQUIRE(loaded->params().count() == model.params().count());
+    REQUIRE((logits(*loaded, tokens(3)) - logits(model, tokens(3))).cwiseAbs().maxCoeff() == 0);
   }
 }
