@@ -35,9 +35,7 @@ function(assay_add_science name)
   # is header-only and free of the rest of the SDK.
   target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}
                                             $<TARGET_PROPERTY:Assay::sdk,INTERFACE_INCLUDE_DIRECTORIES>)
-  target_link_libraries(${name} PUBLIC Eigen3::Eigen ${SCIENCE_LIBRARIES})
-  target_compile_options(${name} PUBLIC -mavx2 -mfma)
-  target_compile_definitions(${name} PUBLIC EIGEN_DONT_PARALLELIZE)
+  target_link_libraries(${name} PUBLIC Eigen3::Eigen Assay::flags ${SCIENCE_LIBRARIES})
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON
                                            CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
 endfunction()

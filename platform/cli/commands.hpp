@@ -28,5 +28,6 @@ int verify_command(const CommandLine& cmd);
 int show_command(const CommandLine& cmd);
 int merge_command(const CommandLine& cmd);
 int report_command(const CommandLine& cmd);
+int new_command(const CommandLine& cmd);
 
 }  // namespace assay

@@ -22,6 +22,7 @@ Commands:
   show FILE.h5                    summary table of the points in a result
   merge OUT.h5 PART.h5...         join the shards of one sweep
   report FILE.h5 [-o DIR]         an HTML page with the result's figures and points table
+  new plugin NAME                 write a new plugin folder that builds and passes its test
 
 Plugins are loaded from <prefix>/<libdir>/assay/plugins (libdir: lib, or lib/<arch> in a
 Debian-style /usr install) and from ASSAY_PLUGIN_PATH (folders or .so files separated by ':').
@@ -44,10 +45,10 @@ std::string join_invocation(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   const std::map<std::string, int (*)(const assay::CommandLine&)> commands = {
-      {"list", assay::list_command},    {"describe", assay::describe_command},
-      {"run", assay::run_command},      {"verify", assay::verify_command},
-      {"show", assay::show_command},    {"merge", assay::merge_command},
-      {"report", assay::report_command}};
+      {"list", assay::list_command},     {"describe", assay::describe_command},
+      {"run", assay::run_command},       {"verify", assay::verify_command},
+      {"show", assay::show_command},     {"merge", assay::merge_command},
+      {"report", assay::report_command}, {"new", assay::new_command}};
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
     std::cout << kUsage;
     return argc < 2 ? 2 : 0;

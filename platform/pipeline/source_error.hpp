@@ -1,5 +1,5 @@
 // Errors in what a user wrote (pipeline files, --set overrides, CLI arguments). They carry the
-// place and the key, and format as DESIGN.md's contract:
+// place and the key, and format as the README's error contract ("The command line"):
 //   assay: <file>:<line>:<col>: <key>: <what is wrong>; <what to do>
 #pragma once
 

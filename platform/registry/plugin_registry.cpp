@@ -76,6 +76,10 @@ std::string manifest_mismatch(const PluginManifest& plugin, const PluginManifest
     return "Eigen alignment mismatch: plugin has EIGEN_MAX_STATIC_ALIGN_BYTES=" +
            std::to_string(plugin.eigen_align) + ", host has " + std::to_string(host.eigen_align) +
            versions + "; build the plugin with the SDK's flags (-mavx2 -mfma)";
+  if (plugin.nn_abi >= 0 && plugin.nn_abi != host.nn_abi)
+    return "nn ABI mismatch: plugin links libassay_nn ABI " + std::to_string(plugin.nn_abi) +
+           ", this install has ABI " + std::to_string(host.nn_abi) + versions +
+           "; rebuild the plugin against this install";
   return {};
 }
 

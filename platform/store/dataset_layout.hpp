@@ -1,6 +1,6 @@
 // Where a dataset's bytes go, by size: inside its object header (compact) when tiny, one
-// contiguous block when small, and chunks filtered with shuffle + deflate (DESIGN.md: those
-// filters only) from the size where compression pays. Measured (CPU time per dataset, HDF5
+// contiguous block when small, and chunks filtered with shuffle + deflate (those two only, which
+// every HDF5 reader has) from the size where compression pays. Measured (CPU time per dataset, HDF5
 // 1.10.8, 2-core VM): compact beats contiguous up to 8 KiB (29 vs 31 us) and loses from
 // 16 KiB (36 vs 29 us). Below 64 KiB chunking costs 4-8x the write time and saves nothing on
 // real data (16 KiB of doubles: 0.99-1.02 of raw); from 64 KiB it saves 11-20% on doubles

@@ -1,10 +1,9 @@
-// One sweep point in the result layout (DESIGN.md): the group /points/<id> with attributes for
-// every swept param ("node.param"), replicate, seed, status, error, wall_s (and log, when its
-// nodes logged something), and "nodes": one
-// row per node with outputs, (node, lineage key, where it came from); and one group per node
-// holding one dataset per output port, which is a hard link to /nodes/<key> when another point
-// shares the node (node_groups.hpp). Format 2 files, read here too, had two attributes per node,
-// "node_key:<node>" and "node_origin:<node>".
+// One sweep point in the result layout (README "Result files"): the group /points/<id> with
+// attributes for every swept param ("node.param"), replicate, seed, status, error, wall_s (and log,
+// when its nodes logged something), and "nodes": one row per node with outputs, (node, lineage key,
+// where it came from); and one group per node holding one dataset per output port, which is a hard
+// link to /nodes/<key> when another point shares the node (node_groups.hpp). Format 2 files, read
+// here too, had two attributes per node, "node_key:<node>" and "node_origin:<node>".
 #pragma once
 
 #include <string>

@@ -1,7 +1,7 @@
-// Values as HDF5 datasets and attributes (DESIGN.md "Result file"): bool as the FALSE/TRUE
-// enum over int8, int64, float64, variable-length UTF-8 strings, arrays row-major with their
-// shape (float32 arrays as float32), tables as compound datasets (table_encoding.hpp), records
-// as groups with one member per field, in field order; scalars are 0-d. A value of no kind
+// Values as HDF5 datasets and attributes (docs/architecture.md, README "Result files"): bool as the
+// FALSE/TRUE enum over int8, int64, float64, variable-length UTF-8 strings, arrays row-major with
+// their shape (float32 arrays as float32), tables as compound datasets (table_encoding.hpp),
+// records as groups with one member per field, in field order; scalars are 0-d. A value of no kind
 // is a null dataspace. Read back, a 0-d number is a scalar and a rank >= 1 one an array, so a
 // rank-0 Array (never produced by the SDK) comes back as a scalar.
 #pragma once

@@ -1,6 +1,7 @@
 // The CLI as a user meets it: listing, describing, crash safety and resume, reading with h5py.
 #include <catch2/catch.hpp>
 #include <csignal>
+#include <filesystem>
 #include <set>
 #include <thread>
 
@@ -147,4 +148,32 @@ print("ok", len(index))
 )");
   CHECK(std::system(("/usr/bin/python3 " + dir.file("read.py") + " " + dir.file("r.h5")).c_str()) ==
         0);
+}
+
+TEST_CASE("assay new writes a plugin folder and refuses bad names and existing folders", "[cli]") {
+  TempFolder dir("assay-new");
+  const auto made = run_assay({"new", "plugin", "my_method", "--out-of-tree", dir.path()});
+  CHECK(made.exit_code == 0);
+  CHECK_THAT(made.out, Catch::Contains("wrote 8 files"));
+  for (const char* file :
+       {"CMakeLists.txt", "plugin.cpp", "sample_mean.hpp", "sample_mean.cpp",
+        "tests/sample_mean_test.cpp", "tests/main.cpp", "pipelines/my_method.toml", "README.md"})
+    CHECK(std::filesystem::is_regular_file(dir.file("my_method/") + file));
+  const auto again = run_assay({"new", "plugin", "my_method", "--out-of-tree", dir.path()});
+  CHECK(again.exit_code == 2);
+  CHECK_THAT(again.err, Catch::Contains("my_method already exists"));
+  const auto bad = run_assay({"new", "plugin", "My-Method", "--out-of-tree", dir.path()});
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("a lower-case C identifier"));
+  CHECK_FALSE(std::filesystem::exists(dir.file("My-Method")));
+  const auto what = run_assay({"new", "method", "x"});
+  CHECK(what.exit_code == 2);
+  CHECK_THAT(what.err, Catch::Contains("expected `assay new plugin NAME`"));
+  // In tree needs the root of a source tree as the current folder; the temp folder is not one.
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir.path());
+  const auto in_tree = run_assay({"new", "plugin", "my_method"});
+  std::filesystem::current_path(cwd);
+  CHECK(in_tree.exit_code == 2);
+  CHECK_THAT(in_tree.err, Catch::Contains("is not the root of an Assay source tree"));
 }

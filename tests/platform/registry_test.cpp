@@ -41,6 +41,17 @@ TEST_CASE("a plugin built against SDK 1 is refused naming both versions", "[regi
   CHECK(registry.plugins().empty());
 }
 
+TEST_CASE("a plugin built against another libassay_nn is refused naming both nn ABIs",
+          "[registry]") {
+  PluginRegistry registry;
+  registry.load(kRefused / "wrong_nn_abi.so");
+  CHECK_THAT(refusal_of(registry, "wrong_nn_abi.so"),
+             Catch::Contains("nn ABI mismatch: plugin links libassay_nn ABI " +
+                             std::to_string(ASSAY_NN_ABI + 1) + ", this install has ABI " +
+                             std::to_string(ASSAY_NN_ABI)));
+  CHECK(registry.plugins().empty());
+}
+
 TEST_CASE("a shared library without a manifest is refused as not an Assay plugin", "[registry]") {
   PluginRegistry registry;
   registry.load(kRefused / "not_a_plugin.so");

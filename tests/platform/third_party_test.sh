@@ -78,3 +78,13 @@ c++ -std=c++20 -O2 -shared -fPIC -fvisibility=hidden "${pc_cflags[@]}" \
   "$source_dir/examples/third_party/random_walk.cpp" "${pc_libs[@]}" \
   -o "$scratch/pkgconfig/random_walk.so"
 verify_random_walk "$scratch/pkgconfig/random_walk.so"
+
+# `assay new plugin` out of tree: the generated project builds against the prefix and passes its
+# own tests (the science's Catch2 test and `assay verify` through the installed host).
+"$installed_host" new plugin fresh_method --out-of-tree "$scratch/new" >/dev/null
+cmake -S "$scratch/new/fresh_method" -B "$scratch/new/build" -G Ninja \
+  -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$scratch/new/build" >/dev/null
+ctest --test-dir "$scratch/new/build" --output-on-failure >"$scratch/new/ctest.log" ||
+  fail "the out-of-tree plugin from assay new: $(cat "$scratch/new/ctest.log")"
+grep -E "tests passed" "$scratch/new/ctest.log"

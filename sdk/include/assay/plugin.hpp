@@ -16,7 +16,8 @@ namespace assay {
 inline constexpr std::uint64_t kManifestMagic = 0x4153534159504c47ull;  // "ASSAYPLG"
 // Bump whenever a type that crosses the plugin boundary changes layout or meaning.
 // 2: typed bindings, optional params and outputs, claims with declared outcomes, licence.
-// 3: Value gains float32 arrays and records (checkpoints); Kind::any moved.
+// 3: Value gains float32 arrays and records (checkpoints); Kind::any moved; the manifest records
+//    the nn ABI.
 inline constexpr std::uint32_t kSdkAbiVersion = 3;
 
 struct PluginManifest {
@@ -24,6 +25,7 @@ struct PluginManifest {
   std::uint32_t sdk_abi;
   std::int32_t cxx11_abi;    // _GLIBCXX_USE_CXX11_ABI the plugin was built with
   std::int32_t eigen_align;  // EIGEN_MAX_STATIC_ALIGN_BYTES, or -1: no Eigen type crosses
+  std::int32_t nn_abi;       // ABI of the libassay_nn it links (ASSAY_NN_ABI), or -1: none
   const char* name;
   const char* version;
   const char* sdk_version;
@@ -37,6 +39,14 @@ struct PluginManifest {
 #ifndef ASSAY_EIGEN_ALIGN
 #define ASSAY_EIGEN_ALIGN -1
 #endif
+// Linking Assay::nn defines ASSAY_PLUGIN_LINKS_NN (an interface definition of the target), so a
+// plugin whose science uses the kit records the kit's ABI even if plugin.cpp includes no nn
+// header; a plugin built by hand against libassay_nn passes -DASSAY_PLUGIN_LINKS_NN itself.
+#ifdef ASSAY_PLUGIN_LINKS_NN
+#define ASSAY_PLUGIN_NN_ABI ASSAY_NN_ABI
+#else
+#define ASSAY_PLUGIN_NN_ABI -1
+#endif
 
 #define ASSAY_PLUGIN_EXPORT extern "C" __attribute__((visibility("default")))
 
@@ -46,6 +56,7 @@ struct PluginManifest {
       ::assay::kSdkAbiVersion,                                                \
       _GLIBCXX_USE_CXX11_ABI,                                                 \
       ASSAY_EIGEN_ALIGN,                                                      \
+      ASSAY_PLUGIN_NN_ABI,                                                    \
       NAME,                                                                   \
       VERSION,                                                                \
       ASSAY_SDK_VERSION,                                                      \

@@ -5,6 +5,14 @@
 #pragma once
 
 #include <Eigen/Core>
+
+// Eigen lays out fixed-size members by the vector width it is compiled for: code built without
+// libassay_nn's flags disagrees with it about the layout of its objects and corrupts the heap at
+// run time. Refuse to compile instead.
+#if !defined(__AVX2__) || !defined(__FMA__) || !defined(EIGEN_DONT_PARALLELIZE)
+#error \
+    "assay/nn: compile with -mavx2 -mfma -DEIGEN_DONT_PARALLELIZE, libassay_nn's flags: link Assay::nn (or Assay::flags) in CMake, or use pkg-config --cflags assay"
+#endif
 #include <cstdint>
 #include <random>
 
