@@ -34,8 +34,7 @@ long open_arm(CountingModel& m, const Eigen::MatrixXd& directions, const AdaptOp
                                       " exceeds the probe directions given (" +
                                       std::to_string(directions.cols()) + ")");
         // Same row norm as the random init's expectation, sqrt(in * bound^2 / 3) = 1/sqrt(3).
-        lora.a().value =
-            (directions.leftCols(o.rank).transpose() / std::sqrt(3.0)).cast<float>();
+        lora.a().value = (directions.leftCols(o.rank).transpose() / std::sqrt(3.0)).cast<float>();
       }
       return o.rank * (dim + m.gpt->config().vocab);
     }

@@ -43,11 +43,11 @@ struct LossChange {
 
 struct AdaptResult {
   AnswerAccuracy before, after;
-  LossChange other;          // all word and digit sequences
-  LossChange words, digits;  // each source alone
-  long trainable = 0;            // scalars training can change
-  long model_parameters = 0;     // scalars of the pretrained model
-  double fraction = 0;           // trainable / model_parameters
+  LossChange other;           // all word and digit sequences
+  LossChange words, digits;   // each source alone
+  long trainable = 0;         // scalars training can change
+  long model_parameters = 0;  // scalars of the pretrained model
+  double fraction = 0;        // trainable / model_parameters
   nn::LossTable history;
 };
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <assay/nn/matrix.hpp>
 #include <assay/nn/spectrum.hpp>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -26,10 +27,33 @@ double quantile(std::vector<double> v, double q) {
   return v[static_cast<std::size_t>(q * static_cast<double>(v.size() - 1))];
 }
 
+// The measured closeness against `samples` draws of a null.
+Alignment against_null(const Eigen::MatrixXd& subspace, const Eigen::MatrixXd& span, int samples,
+                       const std::function<Eigen::MatrixXd()>& draw) {
+  if (samples < 1)
+    throw std::invalid_argument("null_samples: " + std::to_string(samples) + " must be at least 1");
+  Alignment a;
+  a.angles = nn::principal_angles(subspace, span);
+  a.mean_cos2 = mean_cos2(a.angles);
+  std::vector<double> null;
+  int closer = 0;
+  for (int i = 0; i < samples; ++i) {
+    const double c = mean_cos2(nn::principal_angles(draw(), span));
+    null.push_back(c);
+    closer += c >= a.mean_cos2;
+  }
+  double sum = 0;
+  for (double c : null) sum += c;
+  a.null_mean = sum / samples;
+  a.null_q05 = quantile(null, 0.05);
+  a.null_q95 = quantile(null, 0.95);
+  a.p_closer = (1.0 + closer) / (1.0 + samples);
+  return a;
+}
+
 }  // namespace
 
-Eigen::MatrixXd count_subspace(const Eigen::MatrixXd& x, const std::vector<int>& labels,
-                               int rank) {
+Eigen::MatrixXd count_subspace(const Eigen::MatrixXd& x, const std::vector<int>& labels, int rank) {
   std::map<int, std::pair<Eigen::RowVectorXd, int>> sums;
   for (std::size_t i = 0; i < labels.size(); ++i) {
     auto& [sum, n] = sums[labels[i]];
@@ -51,28 +75,19 @@ Eigen::MatrixXd count_subspace(const Eigen::MatrixXd& x, const std::vector<int>&
 
 Alignment align(const Eigen::MatrixXd& subspace, const Eigen::MatrixXd& rows, int null_samples,
                 std::mt19937_64& rng) {
-  if (null_samples < 1)
-    throw std::invalid_argument("null_samples: " + std::to_string(null_samples) +
-                                " must be at least 1");
-  Alignment a;
   const Eigen::MatrixXd span = rows.transpose();
-  a.angles = nn::principal_angles(subspace, span);
-  a.mean_cos2 = mean_cos2(a.angles);
-  std::vector<double> null;
-  int closer = 0;
-  for (int i = 0; i < null_samples; ++i) {
-    const double c =
-        mean_cos2(nn::principal_angles(random_subspace(span.rows(), subspace.cols(), rng), span));
-    null.push_back(c);
-    closer += c >= a.mean_cos2;
-  }
-  double sum = 0;
-  for (double c : null) sum += c;
-  a.null_mean = sum / null_samples;
-  a.null_q05 = quantile(null, 0.05);
-  a.null_q95 = quantile(null, 0.95);
-  a.p_closer = (1.0 + closer) / (1.0 + null_samples);
-  return a;
+  return against_null(subspace, span, null_samples,
+                      [&] { return random_subspace(span.rows(), subspace.cols(), rng); });
+}
+
+Alignment align_shuffled(const Eigen::MatrixXd& x, const std::vector<int>& labels, int rank,
+                         const Eigen::MatrixXd& rows, int null_samples, std::mt19937_64& rng) {
+  std::vector<int> shuffled = labels;
+  return against_null(count_subspace(x, labels, rank), rows.transpose(), null_samples, [&] {
+    for (std::size_t i = shuffled.size(); i > 1; --i)  // Fisher-Yates on the raw bits
+      std::swap(shuffled[i - 1], shuffled[rng() % i]);
+    return count_subspace(x, shuffled, rank);
+  });
 }
 
 }  // namespace assay::counting_bottleneck

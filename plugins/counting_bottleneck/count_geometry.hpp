@@ -6,6 +6,10 @@
 // of the residuals (each centred on the grand mean): where the count moves the representation.
 // Closeness is the mean squared cosine of the principal angles, ||P_rows Q||_F^2 / rank for an
 // orthonormal basis Q; a random rank-k subspace of R^dim has expectation rows / dim.
+//
+// Two nulls: Haar-random subspaces of R^dim (the issue's), and the count subspaces of the same
+// residuals with the counts shuffled, which live where the residual stream varies and so ask
+// whether the closeness is the count's own or any direction the stream uses.
 #pragma once
 
 #include <Eigen/Core>
@@ -28,5 +32,8 @@ struct Alignment {
 // rows: m x dim (e.g. the ten digit rows of W_U); subspace: dim x rank, orthonormal.
 Alignment align(const Eigen::MatrixXd& subspace, const Eigen::MatrixXd& rows, int null_samples,
                 std::mt19937_64& rng);
+// The count subspace of (x, labels) against the rows, with the shuffled-count null.
+Alignment align_shuffled(const Eigen::MatrixXd& x, const std::vector<int>& labels, int rank,
+                         const Eigen::MatrixXd& rows, int null_samples, std::mt19937_64& rng);
 
 }  // namespace assay::counting_bottleneck

@@ -69,8 +69,7 @@ CountClassifier::CountClassifier(const Eigen::MatrixXd& x, const std::vector<int
   // The softmax Hessian is at most (1/2) Z^T Z / n (+ lambda): a safe step is its inverse.
   const Eigen::MatrixXd gram = z.transpose() * z / n;
   const double lipschitz =
-      0.5 * Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(gram).eigenvalues().maxCoeff() +
-      lambda;
+      0.5 * Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(gram).eigenvalues().maxCoeff() + lambda;
   Eigen::MatrixXd w = Eigen::MatrixXd::Zero(z.cols(), kMaxCount), previous = w;
   const auto gradient = [&](const Eigen::MatrixXd& v) {
     Eigen::MatrixXd p = z * v;
@@ -92,8 +91,7 @@ CountClassifier::CountClassifier(const Eigen::MatrixXd& x, const std::vector<int
 }
 
 std::vector<int> CountClassifier::predict(const Eigen::MatrixXd& x) const {
-  const Eigen::MatrixXd logits =
-      (standardise_(x) * weights_).rowwise() + intercepts_;
+  const Eigen::MatrixXd logits = (standardise_(x) * weights_).rowwise() + intercepts_;
   std::vector<int> out;
   for (Eigen::Index i = 0; i < logits.rows(); ++i) {
     Eigen::Index best = 0;
@@ -147,8 +145,8 @@ ProbeScore probe_count(const Split& train, const Split& test, const ProbeOptions
   return s;
 }
 
-Eigen::MatrixXd probe_directions(const Eigen::MatrixXd& x, const std::vector<int>& labels,
-                                 int rank, double lambda) {
+Eigen::MatrixXd probe_directions(const Eigen::MatrixXd& x, const std::vector<int>& labels, int rank,
+                                 double lambda) {
   if (rank < 1 || rank > kMaxCount || rank > x.cols())
     throw std::invalid_argument("rank: " + std::to_string(rank) + " is not in 1..9");
   const Eigen::MatrixXd centred = x.rowwise() - x.colwise().mean();

@@ -4,11 +4,12 @@
 // Features are standardised with the training split's mean and sd. The classifier is a
 // multinomial (softmax) L2 logistic probe over the nine counts, fitted by accelerated gradient
 // descent (the problem is convex; one-vs-rest probes would miss a count coded along a line);
-// the regressor a ridge probe of the count as a number (its held-out R^2). The control task gives each surface type of an item,
-// (the item asked about, the last list token), a label drawn once from 1..9: a probe that
-// scores well on it memorises types rather than reading a count, so selectivity = accuracy -
-// control accuracy. SNR: along the ridge probe's held-out predictions, the variance of the
-// per-count means over the mean within-count variance (a one-dimensional Fisher ratio).
+// the regressor a ridge probe of the count as a number (its held-out R^2). The control task gives
+// each surface type of an item, (the item asked about, the last list token), a label drawn once
+// from 1..9: a probe that scores well on it memorises types rather than reading a count, so
+// selectivity = accuracy - control accuracy. SNR: along the ridge probe's held-out predictions, the
+// variance of the per-count means over the mean within-count variance (a one-dimensional Fisher
+// ratio).
 #pragma once
 
 #include <Eigen/Core>
@@ -73,7 +74,7 @@ ProbeScore probe_count(const Split& train, const Split& test, const ProbeOptions
 // activation patterns (Haufe et al. 2014: the features' covariance times its raw weights, where
 // the count moves the features, rather than the weights, which also undo noise), reduced to
 // their top `rank` singular directions.
-Eigen::MatrixXd probe_directions(const Eigen::MatrixXd& x, const std::vector<int>& labels,
-                                 int rank, double lambda);
+Eigen::MatrixXd probe_directions(const Eigen::MatrixXd& x, const std::vector<int>& labels, int rank,
+                                 double lambda);
 
 }  // namespace assay::counting_bottleneck

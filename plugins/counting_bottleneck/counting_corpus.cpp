@@ -91,8 +91,8 @@ Corpus make_corpus(const CorpusOptions& options, Rng& rng) {
     throw std::invalid_argument("sequences: " + std::to_string(options.sequences) +
                                 " must be at least 1");
   if (!(options.explicit_frequency >= 0 && options.explicit_frequency <= 1))
-    throw std::invalid_argument("explicit_frequency: " +
-                                std::to_string(options.explicit_frequency) + " is not in [0, 1]");
+    throw std::invalid_argument(
+        "explicit_frequency: " + std::to_string(options.explicit_frequency) + " is not in [0, 1]");
   Corpus c;
   for (int i = 0; i < options.sequences; ++i) {
     const Sequence s = draw_sequence(options, rng);
@@ -113,8 +113,8 @@ std::vector<Sequence> explicit_items(int per_count, Rng& rng) {
   std::vector<Sequence> items;
   for (int c = 1; c <= kMaxCount; ++c)
     for (int i = 0; i < per_count; ++i)
-      items.push_back(count_sequence(c, uniform_int(0, token::kItems - 1, rng),
-                                     Source::explicit_count, rng));
+      items.push_back(
+          count_sequence(c, uniform_int(0, token::kItems - 1, rng), Source::explicit_count, rng));
   return items;
 }
 

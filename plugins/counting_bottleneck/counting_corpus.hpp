@@ -20,9 +20,9 @@ namespace assay::counting_bottleneck {
 
 // Token ids.
 namespace token {
-constexpr int kDigit0 = 0;   // 0 .. 9
-constexpr int kWord1 = 10;   // the count words "one" .. "nine": 10 .. 18
-constexpr int kItem0 = 19;   // countable items: 19 .. 22
+constexpr int kDigit0 = 0;  // 0 .. 9
+constexpr int kWord1 = 10;  // the count words "one" .. "nine": 10 .. 18
+constexpr int kItem0 = 19;  // countable items: 19 .. 22
 constexpr int kItems = 4;
 constexpr int kFiller0 = 23;  // fillers that are never counted: 23 .. 26
 constexpr int kFillers = 4;

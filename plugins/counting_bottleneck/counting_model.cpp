@@ -31,8 +31,7 @@ nn::TokenBatch sequence_batch(const std::vector<std::vector<int>>& sequences) {
       throw std::invalid_argument("sequence: " + std::to_string(s.size()) + " tokens, expected " +
                                   std::to_string(kSequenceLength));
     b.inputs.insert(b.inputs.end(), s.begin(), s.end() - 1);
-    for (std::size_t t = 1; t < s.size(); ++t)
-      b.targets.push_back(s[t] == token::kPad ? -1 : s[t]);
+    for (std::size_t t = 1; t < s.size(); ++t) b.targets.push_back(s[t] == token::kPad ? -1 : s[t]);
   }
   return b;
 }

@@ -70,8 +70,7 @@ struct Pretraining {
 
 const auto pretraining_bindings = [](auto& b) {
   b.input(
-       [](auto& s) -> auto& { return s.pretraining.tokens; }, "tokens",
-       "counting_corpus.tokens")
+       [](auto& s) -> auto& { return s.pretraining.tokens; }, "tokens", "counting_corpus.tokens")
       .param(
           [](auto& s) -> auto& { return s.pretraining.model.dim; }, "dim", "model width",
           assay::range(4, 1024))
@@ -94,15 +93,14 @@ const auto pretraining_bindings = [](auto& b) {
           [](auto& s) -> auto& { return s.pretraining.training.weight_decay; }, "weight_decay",
           "AdamW decay on matrices", assay::range(0, 10))
       .param(
-          [](auto& s) -> auto& { return s.pretraining.training.warmup; }, "warmup",
-          "warmup steps", assay::range(0, 1 << 22));
+          [](auto& s) -> auto& { return s.pretraining.training.warmup; }, "warmup", "warmup steps",
+          assay::range(0, 1 << 22));
 };
 
 cb::Corpus corpus_of(const std::vector<int>& tokens) {
   if (tokens.empty() || tokens.size() % cb::kSequenceLength != 0)
     throw assay::Error("tokens: " + std::to_string(tokens.size()) +
-                       " tokens is not a whole number of " +
-                       std::to_string(cb::kSequenceLength) +
+                       " tokens is not a whole number of " + std::to_string(cb::kSequenceLength) +
                        "-token sequences; connect counting_corpus.tokens");
   cb::Corpus c;
   c.tokens = tokens;
@@ -152,7 +150,7 @@ struct ProbeTableRow {
 };
 
 struct AlignmentTableRow {
-  std::string site, rows;
+  std::string site, rows, null;
   double mean_cos2, null_mean, null_q05, null_q95, p_closer, smallest_angle;
 };
 
@@ -163,7 +161,7 @@ struct ProbesOut {
   double model_constrained_accuracy = 0, model_free_accuracy = 0, model_digit_share = 0;
   double best_arrow_probe_accuracy = 0;
   std::string best_arrow_site;
-  double final_digit_mean_cos2 = 0, final_digit_p_closer = 0;
+  double final_digit_mean_cos2 = 0, final_digit_p_closer = 0, final_digit_shuffled_p_closer = 0;
 };
 
 ProbesOut count_probes(const ProbeSettings& s, assay::Context& ctx) {
@@ -176,12 +174,14 @@ ProbesOut count_probes(const ProbeSettings& s, assay::Context& ctx) {
                           r.score.selectivity, r.score.r2, r.score.snr});
   for (const auto& r : study.alignment) {
     const auto& a = r.alignment;
-    out.alignment.push_back(
-        {r.site, r.rows, a.mean_cos2, a.null_mean, a.null_q05, a.null_q95, a.p_closer, a.angles(0)});
-    if (r.site == "final" && r.rows == "digits") {
+    out.alignment.push_back({r.site, r.rows, r.null, a.mean_cos2, a.null_mean, a.null_q05,
+                             a.null_q95, a.p_closer, a.angles(0)});
+    if (r.site == "final" && r.rows == "digits" && r.null == "random") {
       out.final_digit_mean_cos2 = a.mean_cos2;
       out.final_digit_p_closer = a.p_closer;
     }
+    if (r.site == "final" && r.rows == "digits" && r.null == "shuffled")
+      out.final_digit_shuffled_p_closer = a.p_closer;
   }
   out.model_constrained_accuracy = study.model.constrained;
   out.model_free_accuracy = study.model.free;
@@ -203,22 +203,22 @@ assay::MethodExport count_probes_method() {
       .with(pretraining_bindings)
       .cite(kPaper)
       .param(
-          [](S& s) -> auto& { return s.study.train_per_count; }, "train_per_count",
+          [](S & s) -> auto& { return s.study.train_per_count; }, "train_per_count",
           "probe training items per count 1..9", assay::range(2, 100000))
       .param(
-          [](S& s) -> auto& { return s.study.test_per_count; }, "test_per_count",
+          [](S & s) -> auto& { return s.study.test_per_count; }, "test_per_count",
           "held-out items per count", assay::range(1, 100000))
       .param(
-          [](S& s) -> auto& { return s.study.probe.ridge_lambda; }, "ridge_lambda",
+          [](S & s) -> auto& { return s.study.probe.ridge_lambda; }, "ridge_lambda",
           "ridge penalty (standardised features)", assay::range(0, 1e6))
       .param(
-          [](S& s) -> auto& { return s.study.probe.logistic_lambda; }, "logistic_lambda",
+          [](S & s) -> auto& { return s.study.probe.logistic_lambda; }, "logistic_lambda",
           "logistic L2 penalty", assay::range(1e-8, 1e6))
       .param(
-          [](S& s) -> auto& { return s.study.subspace_rank; }, "subspace_rank",
+          [](S & s) -> auto& { return s.study.subspace_rank; }, "subspace_rank",
           "dimension of the count subspace", assay::range(1, 8))
       .param(
-          [](S& s) -> auto& { return s.study.null_samples; }, "null_samples",
+          [](S & s) -> auto& { return s.study.null_samples; }, "null_samples",
           "random subspaces of the null", assay::range(1, 1 << 20))
       .output(&O::pretrain_history, "pretrain_history", "step, mean train loss", loss_columns())
       .output(&O::probes, "probes", "per site and position: probe scores (README)",
@@ -231,10 +231,12 @@ assay::MethodExport count_probes_method() {
                   .column(&P::r2, "r2")
                   .column(&P::snr, "snr"))
       .output(&O::alignment, "alignment",
-              "per site at the ARROW, against the digit and the count-word rows of W_U",
+              "per site at the ARROW, against the digit and the count-word rows of W_U, with "
+              "the random-subspace and the shuffled-count null",
               assay::columns<A>()
                   .column(&A::site, "site")
                   .column(&A::rows, "rows")
+                  .column(&A::null, "null")
                   .column(&A::mean_cos2, "mean_cos2")
                   .column(&A::null_mean, "null_mean")
                   .column(&A::null_q05, "null_q05")
@@ -253,6 +255,8 @@ assay::MethodExport count_probes_method() {
               "count subspace (final, ARROW) vs digit rows: mean cos^2 of the principal angles")
       .output(&O::final_digit_p_closer, "final_digit_p_closer",
               "its p-value of being closer than a random subspace")
+      .output(&O::final_digit_shuffled_p_closer, "final_digit_shuffled_p_closer",
+              "the same against the shuffled-count null")
       .claims(cb::count_probes_claims())
       .run(count_probes);
 }
@@ -282,8 +286,7 @@ LoraOut probe_informed_lora(const LoraSettings& s, assay::Context& ctx) {
   LoraOut out;
   auto model = pretrained(s.pretraining, ctx, out.pretrain_history);
   auto rng = ctx.rng(2);
-  const auto data =
-      cb::adapt_data(s.train_per_count, s.test_per_count, s.other_sequences, rng);
+  const auto data = cb::adapt_data(s.train_per_count, s.test_per_count, s.other_sequences, rng);
   const Eigen::MatrixXd directions =
       cb::arrow_directions(model, data.train, s.adapt.rank, s.logistic_lambda);
   const auto r = cb::adapt(model, directions, data, s.adapt, rng);
@@ -314,23 +317,23 @@ assay::MethodExport probe_informed_lora_method() {
       .with(pretraining_bindings)
       .cite(kPaper)
       .choice(
-          [](S& s) -> auto& { return s.adapt.arm; }, "arm",
+          [](S & s) -> auto& { return s.adapt.arm; }, "arm",
           std::vector<std::pair<std::string, cb::Arm>>{{"probe", cb::Arm::probe},
                                                        {"random", cb::Arm::random},
                                                        {"digit_rows", cb::Arm::digit_rows},
                                                        {"qv", cb::Arm::qv}},
           "what is trained (README)")
       .param(
-          [](S& s) -> auto& { return s.adapt.rank; }, "rank", "LoRA rank (probe: <= 9)",
+          [](S & s) -> auto& { return s.adapt.rank; }, "rank", "LoRA rank (probe: <= 9)",
           assay::range(1, 9))
       .param(
-          [](S& s) -> auto& { return s.adapt.steps; }, "steps", "Adam steps",
+          [](S & s) -> auto& { return s.adapt.steps; }, "steps", "Adam steps",
           assay::range(1, 1 << 20))
       .param(
-          [](S& s) -> auto& { return s.adapt.batch; }, "batch", "items per step",
+          [](S & s) -> auto& { return s.adapt.batch; }, "batch", "items per step",
           assay::range(1, 4096))
       .param(
-          [](S& s) -> auto& { return s.adapt.lr; }, "lr", "Adam learning rate",
+          [](S & s) -> auto& { return s.adapt.lr; }, "lr", "Adam learning rate",
           assay::range(1e-8, 10))
       .param(&S::train_per_count, "train_per_count", "training items per count 1..9",
              assay::range(2, 100000))
@@ -361,5 +364,5 @@ assay::MethodExport probe_informed_lora_method() {
 
 }  // namespace
 
-ASSAY_PLUGIN("counting_bottleneck", "0.1.0", "MIT", counting_corpus_method(),
-             count_probes_method(), probe_informed_lora_method())
+ASSAY_PLUGIN("counting_bottleneck", "0.1.0", "MIT", counting_corpus_method(), count_probes_method(),
+             probe_informed_lora_method())

@@ -35,8 +35,13 @@ ProbeStudy probe_study(const CountingModel& model, const ProbeStudyOptions& o, R
       }
     }
     const Eigen::MatrixXd q = count_subspace(train.at[k][kArrow], train_counts, o.subspace_rank);
-    s.alignment.push_back({train.sites[k], "digits", align(q, digit_rows(w), o.null_samples, rng)});
-    s.alignment.push_back({train.sites[k], "words", align(q, word_rows(w), o.null_samples, rng)});
+    const auto& x = train.at[k][kArrow];
+    for (const auto& [rows, name] : {std::pair{digit_rows(w), "digits"}, {word_rows(w), "words"}}) {
+      s.alignment.push_back({train.sites[k], name, "random", align(q, rows, o.null_samples, rng)});
+      s.alignment.push_back(
+          {train.sites[k], name, "shuffled",
+           align_shuffled(x, train_counts, o.subspace_rank, rows, o.null_samples, rng)});
+    }
   }
   return s;
 }

@@ -28,14 +28,15 @@ struct ProbeRow {
 
 struct AlignmentRow {
   std::string site, rows;  // rows: "digits" (W_U rows 0..9) or "words" (the count words)
+  std::string null;        // "random" (Haar subspaces) or "shuffled" (shuffled counts)
   Alignment alignment;
 };
 
 struct ProbeStudy {
   std::vector<ProbeRow> probes;
   std::vector<AlignmentRow> alignment;
-  AnswerAccuracy model;             // the model's own answers on the test items
-  double best_arrow_accuracy = 0;   // the best layer's probe accuracy at the ARROW
+  AnswerAccuracy model;            // the model's own answers on the test items
+  double best_arrow_accuracy = 0;  // the best layer's probe accuracy at the ARROW
   std::string best_arrow_site;
 };
 

@@ -22,14 +22,13 @@ long open_scalars(const cb::CountingModel& m) {
 
 }  // namespace
 
-TEST_CASE("the digit-rows arm moves the ten digit rows and nothing else",
-          "[counting_bottleneck]") {
+TEST_CASE("the digit-rows arm moves the ten digit rows and nothing else", "[counting_bottleneck]") {
   Fixture f;
   cb::CountingModel m = cb::clone(f.model);
   const auto before = m.params.snapshot();
   cb::Rng rng(2);
-  const auto r = cb::adapt(m, f.directions, f.data,
-                           {.arm = cb::Arm::digit_rows, .steps = 5, .batch = 4}, rng);
+  const auto r =
+      cb::adapt(m, f.directions, f.data, {.arm = cb::Arm::digit_rows, .steps = 5, .batch = 4}, rng);
   CHECK(r.trainable == 10 * 16);
   CHECK(r.model_parameters == f.model.params.count());
   const auto after = m.params.snapshot();
@@ -54,8 +53,8 @@ TEST_CASE("LoRA arms keep the model's weights and count their adapters exactly",
     cb::CountingModel m = cb::clone(f.model);
     const auto base = m.params.snapshot();
     cb::Rng rng(3);
-    const auto r = cb::adapt(m, f.directions, f.data, {.arm = arm, .rank = 2, .steps = 3, .batch = 4},
-                             rng);
+    const auto r =
+        cb::adapt(m, f.directions, f.data, {.arm = arm, .rank = 2, .steps = 3, .batch = 4}, rng);
     CHECK(r.trainable == open_scalars(m));
     CHECK(r.fraction == Approx(static_cast<double>(r.trainable) / r.model_parameters));
     for (std::size_t i = 0; i < base.size(); ++i) CHECK(m.params.at(i).value == base[i]);
@@ -68,8 +67,7 @@ TEST_CASE("the probe arm starts A on the probe directions", "[counting_bottlenec
   cb::CountingModel m = cb::clone(f.model);
   cb::Rng rng(4);
   // One step of lr 0 leaves the init in place.
-  cb::adapt(m, f.directions, f.data, {.arm = cb::Arm::probe, .rank = 2, .steps = 1, .lr = 0},
-            rng);
+  cb::adapt(m, f.directions, f.data, {.arm = cb::Arm::probe, .rank = 2, .steps = 1, .lr = 0}, rng);
   const Eigen::MatrixXd a = m.params["head.lora_a"].value.cast<double>();
   CHECK((a - f.directions.transpose() / std::sqrt(3.0)).cwiseAbs().maxCoeff() < 1e-6);
   cb::CountingModel too_small = cb::clone(f.model);

@@ -36,7 +36,8 @@ TEST_CASE("digit sequences count up or copy and never ask for a count", "[counti
     CHECK(std::count(s.tokens.begin(), s.tokens.end(), tk::kArrow) == 0);
     if (s.tokens[1] == tk::kSuccessor) {
       ++successors;
-      for (int t = 3; s.tokens[t] != tk::kEnd; ++t) CHECK(s.tokens[t] == (s.tokens[t - 1] + 1) % 10);
+      for (int t = 3; s.tokens[t] != tk::kEnd; ++t)
+        CHECK(s.tokens[t] == (s.tokens[t - 1] + 1) % 10);
     } else {
       const auto sep = std::find(s.tokens.begin(), s.tokens.end(), tk::kSep);
       const auto k = sep - (s.tokens.begin() + 2);
