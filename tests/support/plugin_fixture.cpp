@@ -63,4 +63,9 @@ CheckResult run_check(const std::string& method, const std::string& check, std::
   throw std::runtime_error("method '" + method + "' has no check '" + check + "'");
 }
 
+std::string check_text(const std::string& method, const std::string& check, const CheckResult& r) {
+  return method + "/" + check + ": measured " + number_text(r.measured) + " " + r.relation +
+         " expected " + number_text(r.expected) + " (" + r.detail + ")";
+}
+
 }  // namespace assay::testing

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "support/claims.hpp"
 #include "support/plugin_fixture.hpp"
 
 namespace at = assay::testing;
@@ -35,10 +36,7 @@ TEST_CASE("video_search_env priors are distributions", "[belief_search]") {
 TEST_CASE("belief_controller checks pass", "[belief_search][verify]") {
   for (const char* check : {"bayes_update_equals_enumeration", "calibrated_at_threshold",
                             "exact_value_matches_simulation", "information_gain_vs_optimal"}) {
-    const auto r = at::run_check("belief_controller", check, 7);
-    INFO(check << ": " << r.measured << " " << r.relation << " " << r.expected << " (" << r.detail
-               << ")");
-    CHECK(r.passed);
+    at::check_claim("belief_controller", check);
   }
 }
 

@@ -51,7 +51,7 @@ TEST_CASE("cell_types and hrnn_perturb read a trained network", "[hrnn_navigatio
   const auto& silencing = perturb.at("silencing").as_table();
   REQUIRE(silencing.rows() == 3);
   // P never feeds A: silencing P cannot change the heading read from A.
-  const auto& heading = std::get<std::vector<double>>(silencing.columns[2]);
+  const auto& heading = at::column(silencing, "heading_error");
   REQUIRE(heading[2] == heading[0]);
   const auto flat = at::run_method("hrnn_train", tiny_training("flat"));
   for (auto& [port, value] : inputs) value = flat.at(port);

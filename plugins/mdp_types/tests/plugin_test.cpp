@@ -2,17 +2,12 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "support/claims.hpp"
 #include "support/plugin_fixture.hpp"
 
 namespace at = assay::testing;
 
 namespace {
-const std::vector<double>& column(const assay::Table& table, const std::string& name) {
-  for (std::size_t c = 0; c < table.names.size(); ++c)
-    if (table.names[c] == name) return std::get<std::vector<double>>(table.columns[c]);
-  FAIL("no column " << name);
-  throw std::logic_error("unreachable");
-}
 assay::Value lengths(const std::vector<int>& n) {
   return assay::ValueCodec<std::vector<int>>::encode(n);
 }
@@ -41,12 +36,7 @@ TEST_CASE("the Monte Carlo claims hold at a second seed", "[mdp_types]") {
       {"mdp_value_rate", "trajectory_variance_is_delta_method"},
       {"mdp_value_rate", "trajectory_minimiser_is_local_minimum"},
       {"markov_coding_exponent", "simulated_errors_decay_at_exponent"}};
-  for (const auto& [method, claim] : claims) {
-    const auto result = at::run_check(method, claim, 7);
-    INFO(method << "/" << claim << ": measured " << result.measured << " " << result.relation
-                << " expected " << result.expected << " (" << result.detail << ")");
-    CHECK(result.passed);
-  }
+  for (const auto& [method, claim] : claims) at::check_claim(method, claim);
 }
 
 TEST_CASE("mdp_value_rate runs end to end with consistent outputs", "[mdp_types]") {
@@ -62,14 +52,14 @@ TEST_CASE("mdp_value_rate runs end to end with consistent outputs", "[mdp_types]
   CHECK(out.at("minimiser_divergence").as_real() == Approx(rate).margin(1e-9));
   // Exact tails lie above the rate; the lattice minimum is never below it.
   const auto& finite = out.at("finite_n").as_table();
-  for (double g : column(finite, "gap")) CHECK(g > 0);
-  for (double l : column(finite, "lattice_rate")) CHECK(l >= rate - 1e-12);
+  for (double g : at::column(finite, "gap")) CHECK(g > 0);
+  for (double l : at::column(finite, "lattice_rate")) CHECK(l >= rate - 1e-12);
   // Monte Carlo sd within 3 of its standard errors of the delta-method sd.
   CHECK(std::abs(out.at("mc_sd").as_real() - out.at("delta_method_sd").as_real()) <=
         3 * out.at("mc_sd_se").as_real());
   const auto& curve = out.at("curve").as_table();
-  const auto& offsets = column(curve, "offset");
-  const auto& rates = column(curve, "rate");
+  const auto& offsets = at::column(curve, "offset");
+  const auto& rates = at::column(curve, "rate");
   for (std::size_t i = 0; i < offsets.size(); ++i)
     if (offsets[i] == 0) CHECK(rates[i] < 1e-12);
 }
@@ -98,14 +88,14 @@ TEST_CASE("mdp_value_rate in trajectory mode reports the one-trajectory rate",
   // Pair visits form a law; the exact tail lies above the rate.
   const Eigen::VectorXd visits = assay::to_vector(out.at("trajectory_visits").as_real_array());
   CHECK(visits.sum() == Approx(1).margin(1e-12));
-  for (double g : column(out.at("trajectory_finite_n").as_table(), "gap")) CHECK(g > 0);
+  for (double g : at::column(out.at("trajectory_finite_n").as_table(), "gap")) CHECK(g > 0);
   CHECK(out.at("trajectory_gap_at_max_n").as_real() > 0);
   CHECK(std::abs(out.at("trajectory_mc_sd").as_real() -
                  out.at("trajectory_delta_method_sd").as_real()) <=
         3 * out.at("trajectory_mc_sd_se").as_real());
   const auto& curve = out.at("trajectory_curve").as_table();
-  const auto& rates = column(curve, "rate");
-  const auto& generative = column(curve, "generative_rate");
+  const auto& rates = at::column(curve, "rate");
+  const auto& generative = at::column(curve, "generative_rate");
   CHECK(rates[1] < 1e-12);
   for (std::size_t i = 0; i < rates.size(); ++i) CHECK(rates[i] <= generative[i]);
 }

@@ -1,17 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include "support/claims.hpp"
 #include "support/plugin_fixture.hpp"
 
 namespace at = assay::testing;
-
-namespace {
-void require_check(const std::string& method, const std::string& check) {
-  const auto result = at::run_check(method, check, 7);
-  INFO(method << "/" << check << ": measured " << result.measured << " " << result.relation
-              << " expected " << result.expected << " (" << result.detail << ")");
-  REQUIRE(result.passed);
-}
-}  // namespace
 
 TEST_CASE("qnn_fourier_fit reduces the loss and reports a consistent residual spectrum",
           "[qnn_spectral]") {
@@ -56,7 +48,7 @@ TEST_CASE("a negative target frequency is refused element by element before anyt
 TEST_CASE("qnn_spectral exactness and lazy-regime checks pass", "[qnn_spectral][verify]") {
   for (const char* check : {"degree_bound", "adjoint_gradient", "simulator_matches_matrix_product",
                             "lazy_residual_follows_qntk"})
-    require_check("qnn_fourier_fit", check);
+    at::check_claim("qnn_fourier_fit", check);
 }
 
 // The amplitude-priority check is a finding: it fails on the held-out pair (2, 7) (see
@@ -74,9 +66,9 @@ TEST_CASE("the amplitude priority check reports every unequal cell of its three 
 // the success rate is >= 0.75 (measured: 1.0 for both).
 
 TEST_CASE("qnn_spectral flat-amplitude check passes", "[qnn_spectral][verify]") {
-  require_check("qnn_fourier_fit", "flat_amplitudes_follow_frequency");
+  at::check_claim("qnn_fourier_fit", "flat_amplitudes_follow_frequency");
 }
 
 TEST_CASE("qnn_spectral MLP spectral-bias check passes", "[qnn_spectral][verify]") {
-  require_check("mlp_fourier_fit", "mlp_follows_frequency");
+  at::check_claim("mlp_fourier_fit", "mlp_follows_frequency");
 }

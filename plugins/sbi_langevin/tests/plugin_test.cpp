@@ -29,12 +29,8 @@ TEST_CASE("tuned schedule drives the sampler to the posterior within the bound",
   REQUIRE(trace_cov.shape == std::vector<std::size_t>{levels, 3, 3});
   REQUIRE(run.at("trace_mean").as_real_array().shape == std::vector<std::size_t>{levels, 3});
   // The table's per-level variances are the diagonal of the covariance trace.
-  const auto& table = run.at("trace").as_table();
-  for (std::size_t c = 0; c < table.names.size(); ++c)
-    if (table.names[c] == "var_1") {
-      const auto& var_1 = std::get<std::vector<double>>(table.columns[c]);
-      CHECK(var_1.back() == Approx(trace_cov.data[(levels - 1) * 9 + 4]));
-    }
+  const auto& var_1 = at::column(run.at("trace").as_table(), "var_1");
+  CHECK(var_1.back() == Approx(trace_cov.data[(levels - 1) * 9 + 4]));
   CHECK(run.at("total_steps").as_int() == tune.at("total_steps").as_int());
   CHECK(run.at("w2_exact").as_real() == Approx(tune.at("w2_exact").as_real()));
 
