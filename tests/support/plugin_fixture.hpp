@@ -21,8 +21,9 @@ const PluginRegistry& built_plugins();
 
 using ValueMap = std::map<std::string, Value>;
 
-// Runs `method` with `params` (unset ones take their defaults; every value is checked by its
-// ParamSpec) and `inputs`; returns the outputs by port. Throws what the method throws.
+// Runs `method` with `params`, resolved as pipeline validation resolves a node's (unset ones
+// take their defaults; every value is checked by its ParamSpec; a SourceError names the bad
+// one), and `inputs`; returns the outputs by port. Throws what the method throws.
 ValueMap run_method(const std::string& method, const ValueMap& params = {},
                     const ValueMap& inputs = {}, std::uint64_t seed = 1);
 

@@ -84,7 +84,7 @@ TEST_CASE("widths are integers in [1, 4096], element by element", "[feature_lear
                           data);
   };
   REQUIRE_THROWS_WITH(run(widths({8, 0})),
-                      Catch::Contains("widths'[1]: expected int in [1, 4096], got 0"));
+                      Catch::Contains("widths[1]: expected int in [1, 4096], got 0"));
   REQUIRE_THROWS_WITH(run(assay::ValueCodec<std::vector<double>>::encode({8, 2.5})),
                       Catch::Contains("widths"));
 }

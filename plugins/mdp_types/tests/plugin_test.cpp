@@ -140,7 +140,7 @@ TEST_CASE("kl_pessimism with initial unset weighs the states uniformly", "[mdp_t
 
 TEST_CASE("lengths are integers of at least 1, element by element", "[mdp_types]") {
   CHECK_THROWS_WITH(at::run_method("markov_pair_ldp", {{"lengths", lengths({50, 0})}}),
-                    Catch::Contains("lengths'[1]: expected int in [1, 1000000], got 0"));
+                    Catch::Contains("lengths[1]: expected int in [1, 1000000], got 0"));
 }
 
 TEST_CASE("mdp_value_rate rejects a kernel of the wrong shape", "[mdp_types]") {

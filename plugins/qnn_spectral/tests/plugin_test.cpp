@@ -42,7 +42,7 @@ TEST_CASE("a negative target frequency is refused element by element before anyt
   REQUIRE_THROWS_WITH(
       at::run_method("mlp_fourier_fit",
                      {{"frequencies", assay::Value(assay::RealArray{{2}, {1, -5}})}}),
-      Catch::Contains("'frequencies'[1]: expected real >= 0"));
+      Catch::Contains("frequencies[1]: expected real >= 0"));
 }
 
 TEST_CASE("qnn_spectral exactness and lazy-regime checks pass", "[qnn_spectral][verify]") {
