@@ -14,7 +14,7 @@ namespace {
 struct CountingStream {
   std::uint64_t seed;
   std::uint64_t draws = 0;
-  std::uint64_t operator()() { return bs::mix_seed(seed, draws++); }
+  std::uint64_t operator()() { return assay::mix_seed(seed, draws++); }
 };
 
 double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
