@@ -1,9 +1,9 @@
 """The BLAS the Python peers run on: found, printed, and required to be an optimised one.
 
-Every bench/*/compare.py calls require_optimised_blas() before it runs a peer. A peer on Debian's
-reference BLAS (what libblas.so.3 points at until OpenBLAS is installed) does dense products
-10-20x slower than on OpenBLAS, so a ratio against it would overstate Assay's speed; the call
-then exits 2 and says how to install OpenBLAS. It probes in a child process of the same
+Every plugins/*/bench/compare.py and bench/*/compare.py calls require_optimised_blas() before it
+runs a peer. A peer on Debian's reference BLAS (what libblas.so.3 points at until OpenBLAS is
+installed) does dense products 10-20x slower than on OpenBLAS, so a ratio against it would
+overstate Assay's speed; the call then exits 2 and says how to install OpenBLAS. It probes in a child process of the same
 interpreter and environment as the peers (compare.py starts each peer that way), so what it
 reports is what the peers load: the BLAS library mapped into the process (/proc/self/maps),
 OpenBLAS's kernel family (threadpoolctl; openblas_get_corename without it), and one-thread dgemm

@@ -1,4 +1,5 @@
-// The [sweep] section: one list of values per "node.param", zip groups, replicates.
+// The [sweep] section: one list of values per "node.param", zip groups, replicates. The sweep's
+// shape is checked here (and, for --set, in apply_override), not again by validate().
 #pragma once
 
 #include <toml++/toml.h>

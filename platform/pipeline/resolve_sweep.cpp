@@ -1,5 +1,5 @@
 #include <map>
-#include <set>
+#include <stdexcept>
 
 #include "pipeline/pipeline_names.hpp"
 #include "pipeline/validation_steps.hpp"
@@ -26,9 +26,8 @@ SweptParam swept_param(const Pipeline& pipeline, const SweepAxis& axis, std::siz
                        const NodeMethods& methods) {
   const auto& key = axis.keys[k];
   const auto name = split_dotted(key);
-  if (!name)
-    throw SourceError(key_pos(axis, k), "sweep." + key, "a sweep key must be \"node.param\"",
-                      "name a param of a node in [nodes]");
+  if (!name)  // parse_sweep and apply_override admit only "node.param" keys
+    throw std::logic_error("sweep key \"" + key + "\" is not \"node.param\"");
   const auto method = methods.find(name->node);
   if (method == methods.end())
     throw SourceError(key_pos(axis, k), "sweep." + key, "no node \"" + name->node + "\"",
@@ -41,21 +40,6 @@ SweptParam swept_param(const Pipeline& pipeline, const SweepAxis& axis, std::siz
                       did_you_mean(name->member, names_of(method->second->params)) +
                           "`assay describe " + method->second->id + "` lists its params");
   return {*method->second, *spec};
-}
-
-void check_shape(const Pipeline& pipeline, const SweepAxis& axis, std::set<std::string>& seen) {
-  const SourcePos pos = axis.keys.empty() ? SourcePos{pipeline.file} : key_pos(axis, 0);
-  const std::string key = "sweep." + (axis.keys.empty() ? std::string() : axis.keys.front());
-  if (axis.keys.empty() || axis.steps.empty())
-    throw SourceError(pos, key, "empty sweep list", "give at least one value, or remove the key");
-  for (std::size_t k = 0; k < axis.keys.size(); ++k)
-    if (!seen.insert(axis.keys[k]).second)
-      throw SourceError(key_pos(axis, k), "sweep." + axis.keys[k], "swept twice",
-                        "keep one list for each key");
-  for (const auto& step : axis.steps)
-    if (step.size() != axis.keys.size())
-      throw SourceError(pos, key, "zipped lists of unequal lengths",
-                        "zipped lists advance together: give them equal lengths");
 }
 
 void canonicalise(SweepAxis& axis, std::size_t k, const SweptParam& param) {
@@ -90,14 +74,10 @@ void check_distinct(const SweepAxis& axis) {
 
 }  // namespace
 
+// The sweep's shape (non-empty lists, "node.param" keys each swept once, zipped lists of equal
+// lengths, replicates >= 1) is checked where axes are made: parse_sweep and apply_override.
 void resolve_sweep(Pipeline& pipeline, const NodeMethods& methods) {
-  if (pipeline.replicates < 1)
-    throw SourceError({pipeline.file}, "sweep.replicates",
-                      "expected an integer >= 1, got " + std::to_string(pipeline.replicates),
-                      "replicates is how often each point runs, each time with its own seed");
-  std::set<std::string> seen;
   for (auto& axis : pipeline.axes) {
-    check_shape(pipeline, axis, seen);
     for (std::size_t k = 0; k < axis.keys.size(); ++k)
       canonicalise(axis, k, swept_param(pipeline, axis, k, methods));
     check_distinct(axis);

@@ -53,13 +53,6 @@ double entropy_of(const Eigen::VectorXd& distribution) {
 
 }  // namespace
 
-std::uint64_t mix_seed(std::uint64_t seed, std::uint64_t stream) {
-  std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL * (stream + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 Episode sample_episode(const EpisodeConfig& config, std::uint64_t seed, std::int64_t index) {
   Episode episode;
   sample_episode_into(config, seed, index, episode);

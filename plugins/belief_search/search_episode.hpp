@@ -5,6 +5,7 @@
 // searcher run on the same episode seed faces exactly the same world.
 #pragma once
 #include <Eigen/Dense>
+#include <assay/seed.hpp>  // mix_seed
 #include <cstdint>
 
 namespace assay::belief_search {
@@ -73,8 +74,5 @@ double look_noise(std::uint64_t noise_seed, int segment, int look);
 bool observe(const Episode& episode, const SensorModel& sensor, int segment, int look);
 // The same look with its graded confidence; `detected` is observe()'s answer.
 Reading read_detector(const Episode& episode, const SensorModel& sensor, int segment, int look);
-
-// splitmix64 mixing: a seed per (seed, stream) without shared state.
-std::uint64_t mix_seed(std::uint64_t seed, std::uint64_t stream);
 
 }  // namespace assay::belief_search

@@ -19,13 +19,6 @@ void run_blocks_serially(std::size_t blocks,
   body(0, blocks);
 }
 
-std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t stream) {
-  std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (stream + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 // ---------------------------------------------------------------- markov_pair_ldp
 
 namespace {
@@ -37,7 +30,7 @@ double mc_event_probability(const Eigen::MatrixXd& kernel, const Eigen::VectorXd
   std::vector<std::int64_t> hits(static_cast<std::size_t>((paths + kBlock - 1) / kBlock), 0);
   run(hits.size(), [&](std::size_t b0, std::size_t b1) {
     for (std::size_t b = b0; b < b1; ++b) {
-      std::mt19937_64 rng(stream_seed(seed, stream * 100003 + b));
+      std::mt19937_64 rng(mix_seed(seed, stream * 100003 + b));
       const std::int64_t size = std::min<std::int64_t>(kBlock, paths - b * kBlock);
       hits[b] = count_event_paths(kernel, initial, event, n, size, rng);
     }
@@ -133,7 +126,7 @@ PessimismSummary pessimism_experiment(const FiniteMdp& mdp, const Eigen::VectorX
   out.replicates.resize(static_cast<std::size_t>(replicates));
   run(out.replicates.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t r = begin; r < end; ++r) {
-      std::mt19937_64 rng(stream_seed(seed, r));
+      std::mt19937_64 rng(mix_seed(seed, r));
       out.replicates[r] = run_pessimism_replicate(mdp, initial, design, rng);
     }
   });
@@ -172,7 +165,7 @@ std::vector<ErrorEstimate> coding_error_experiment(const Eigen::MatrixXd& kernel
     std::vector<ErrorEstimate> block(static_cast<std::size_t>(blocks));
     run(block.size(), [&](std::size_t b0, std::size_t b1) {
       for (std::size_t b = b0; b < b1; ++b) {
-        std::mt19937_64 rng(stream_seed(seed, i * 100003 + b));
+        std::mt19937_64 rng(mix_seed(seed, i * 100003 + b));
         block[b] = type_code_error(kernel, proposal, initial, rate, lengths[i], block_size(b), rng);
       }
     });
@@ -223,7 +216,7 @@ ValueSpread spread_over_data_sets(int replicates, std::uint64_t seed, const Bloc
   std::vector<double> values(static_cast<std::size_t>(replicates));
   run(values.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t r = begin; r < end; ++r) {
-      std::mt19937_64 rng(stream_seed(seed, r));
+      std::mt19937_64 rng(mix_seed(seed, r));
       values[r] = value(rng);
     }
   });

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <assay/seed.hpp>  // mix_seed: the streams of the claims' experiments
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -28,9 +29,6 @@ using BlockRunner = std::function<void(
 // Runs every block in order on the calling thread.
 void run_blocks_serially(std::size_t blocks,
                          const std::function<void(std::size_t begin, std::size_t end)>& body);
-
-// The seed of stream `stream` of `seed` (SplitMix64 finaliser: nearby streams decorrelate).
-std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t stream);
 
 // ---------------------------------------------------------------- markov_pair_ldp
 

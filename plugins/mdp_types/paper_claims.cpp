@@ -137,19 +137,19 @@ Measurement log_type_count() {
 Measurement kl_set_coverage(std::uint64_t seed, const BlockRunner& run) {
   const auto s =
       pessimism_experiment(example_mdp(), uniform_weights(), {Sampling::generative, 100, 0.1}, 200,
-                           stream_seed(seed, 1), run);
+                           mix_seed(seed, 1), run);
   return {s.coverage, 0.9, rate_tolerance(0.9, 200)};
 }
 
 Measurement pessimism_below_truth(std::uint64_t seed, const BlockRunner& run) {
   const auto s =
       pessimism_experiment(example_mdp(), uniform_weights(), {Sampling::trajectory, 400, 0.1}, 200,
-                           stream_seed(seed, 2), run);
+                           mix_seed(seed, 2), run);
   return {s.pessimism_rate, 0.9, rate_tolerance(0.9, 200)};
 }
 
 double max_dual_brute_force_gap(std::uint64_t seed) {
-  std::mt19937_64 rng(stream_seed(seed, 3));
+  std::mt19937_64 rng(mix_seed(seed, 3));
   std::uniform_real_distribution<double> u(0, 1);
   double worst = 0;
   for (int i = 0; i < 100; ++i) {
@@ -198,7 +198,7 @@ Measurement simulated_error_slope(std::uint64_t seed, const BlockRunner& run) {
   const auto e = coding_exponent(k, 0.55);
   const std::vector<int> lengths{100, 200, 400, 800};
   const auto fit = fit_exponential_decay(
-      lengths, coding_error_experiment(k, e, 0.55, lengths, 10000, stream_seed(seed, 4), run));
+      lengths, coding_error_experiment(k, e, 0.55, lengths, 10000, mix_seed(seed, 4), run));
   return {fit.slope, e.exponent, 3 * fit.slope_se};
 }
 
@@ -278,7 +278,7 @@ Measurement plug_in_variance_against_delta_method(std::uint64_t seed, const Bloc
   constexpr int kN = 400;
   const FiniteMdp mdp = example_mdp();
   const auto spread =
-      plug_in_value_spread(mdp, uniform_weights(), kN, 4000, stream_seed(seed, 5), run);
+      plug_in_value_spread(mdp, uniform_weights(), kN, 4000, mix_seed(seed, 5), run);
   return scaled_variance_against(spread, kN, plug_in_value_variance(mdp, uniform_weights()));
 }
 
@@ -301,7 +301,7 @@ Measurement trajectory_variance_against_delta_method(std::uint64_t seed, const B
   constexpr int kN = 1000;
   const FiniteMdp mdp = example_mdp();
   const auto spread =
-      trajectory_value_spread(mdp, uniform_weights(), kN, 4000, stream_seed(seed, 6), run);
+      trajectory_value_spread(mdp, uniform_weights(), kN, 4000, mix_seed(seed, 6), run);
   return scaled_variance_against(spread, kN, trajectory_value_variance(mdp, uniform_weights()));
 }
 
@@ -335,7 +335,7 @@ Measurement trajectory_perturbation_increase(std::uint64_t seed) {
   const auto divergence = [&](const Eigen::VectorXd& u) {
     return tilted_chain_divergence(mdp, coordinates.chain(u));
   };
-  std::mt19937_64 rng(stream_seed(seed, 7));
+  std::mt19937_64 rng(mix_seed(seed, 7));
   std::normal_distribution<double> normal(0, 1);
   Measurement out{std::numeric_limits<double>::infinity(), 0, 0};
   for (int i = 0; i < 300; ++i) {

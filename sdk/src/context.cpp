@@ -3,6 +3,7 @@
 #include <string>
 
 #include "assay/error.hpp"
+#include "assay/seed.hpp"
 
 namespace assay {
 
@@ -10,11 +11,9 @@ Context::~Context() = default;
 Error::~Error() = default;
 Cancelled::~Cancelled() = default;
 
+// Exported, as plugins built against the SDK call it; the formula is <assay/seed.hpp>'s.
 std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t stream) {
-  std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (stream + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return mix_seed(seed, stream);
 }
 
 void Context::throw_misread(std::string_view what, std::string_view name, const Error& why) const {

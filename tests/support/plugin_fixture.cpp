@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "assay/host.hpp"
+#include "pipeline/validation_steps.hpp"
 #include "run/node_context.hpp"
 
 namespace assay::testing {
@@ -23,21 +24,22 @@ const RegisteredMethod& find_method(const std::string& id) {
   return *m;
 }
 
+// The params a pipeline node of `info` with `given` would run with: the platform's own
+// resolve_params (unknown and invalid params rejected, values canonicalised, defaults filled,
+// required ones present), on a one-node pipeline. Path params are left as given: the method
+// reads them itself, and its own errors are what the tests check.
 ValueMap resolved_params(const MethodInfo& info, const ValueMap& given) {
-  for (const auto& [name, value] : given)
-    if (!find_param(info, name)) throw std::runtime_error("unknown param '" + name + "'");
+  Pipeline pipeline;
+  pipeline.file = "run_method(" + info.id + ")";
+  NodeSpec node;
+  node.name = info.id;
+  node.method = info.id;
+  node.pos = {pipeline.file, 0, 0};
+  for (const auto& [name, value] : given) node.params[name] = {value, node.pos};
+  pipeline.nodes.push_back(std::move(node));
+  resolve_params(pipeline, NodeMethods{{info.id, &info}});
   ValueMap params;
-  for (const auto& spec : info.params) {
-    auto it = given.find(spec.name);
-    if (it == given.end() && spec.required())
-      throw std::runtime_error("param '" + spec.name + "' is required");
-    if (it == given.end() && spec.optional) continue;  // unset, as a pipeline leaves it
-    auto checked = check_param_value(spec, it == given.end() ? spec.default_value : it->second);
-    if (!checked.value)
-      throw std::runtime_error("param '" + spec.name + "'" + checked.element + ": " +
-                               checked.error);
-    params[spec.name] = *checked.value;
-  }
+  for (auto& [name, setting] : pipeline.nodes.front().params) params[name] = setting.value;
   return params;
 }
 }  // namespace
@@ -61,6 +63,11 @@ CheckResult run_check(const std::string& method, const std::string& check, std::
   for (const auto& c : find_method(method).exported.info.claims)
     if (c.name == check) return c.measure(CheckContext{seed, {}});
   throw std::runtime_error("method '" + method + "' has no check '" + check + "'");
+}
+
+std::string check_text(const std::string& method, const std::string& check, const CheckResult& r) {
+  return method + "/" + check + ": measured " + number_text(r.measured) + " " + r.relation +
+         " expected " + number_text(r.expected) + " (" + r.detail + ")";
 }
 
 }  // namespace assay::testing
