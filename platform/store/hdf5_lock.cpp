@@ -5,11 +5,12 @@
 namespace assay {
 
 std::unique_lock<std::mutex> lock_hdf5() {
-  // Debian's serial HDF5 is not thread-safe: two threads inside the library at once corrupt its
-  // global state (identifier tables, metadata cache, free lists), whatever files they touch. The
-  // scheduler's writer thread and any reader in the same process (show, resume, merge) share
-  // this one mutex. It is the only mutable global of the store, and it has to be global because
-  // the state it protects is.
+  // Debian 12's serial HDF5 1.10.8 reports H5is_library_threadsafe = 1, but what the lock keeps
+  // is larger than one library call: a store operation (create a point's groups and datasets,
+  // link a shared node, read a point back) must not interleave with another thread's, or a
+  // reader can see half a point. The scheduler's writer thread and any reader in the same
+  // process (show, resume, merge) share this one mutex. It is the only mutable global of the
+  // store, and it has to be global because the state it protects is.
   static std::mutex hdf5_mutex;
   std::unique_lock<std::mutex> lock(hdf5_mutex);
   // Errors become exceptions with the library's own message (hdf5_handle.hpp), so the default

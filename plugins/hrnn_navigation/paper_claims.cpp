@@ -12,7 +12,7 @@
 namespace assay::hrnn_navigation {
 namespace {
 
-constexpr int kSeeds = 3;
+constexpr int kSeeds = 5;
 constexpr int kHorizon = 20;
 constexpr int kLong = 10 * kHorizon;
 
@@ -183,7 +183,7 @@ std::vector<Claim> hrnn_train_claims() {
       {"hrnn_generalises_position",
        "Position error grows less than the flat control's from the training horizon to 5-10x "
        "it: per seed, growth = mean error over steps 101..200 - over 1..20; the lower end of "
-       "the 95% t interval over 3 seeds of flat growth - HRNN growth is above 0.",
+       "the 95% t interval over 5 seeds of flat growth - HRNN growth is above 0.",
        [](const CheckContext& ctx) {
          return lower_bound_at_least(horizon_claim(ctx.seed).position, 0.0,
                                      "flat - HRNN growth [m]");
@@ -209,7 +209,7 @@ std::vector<Claim> cell_types_claims() {
       {"hd_cells_in_a",
        "Module A develops head-direction cells: the fraction of A's units above the HD shuffle "
        "null exceeds the 5% a null passes by chance, by the lower end of the 95% t interval "
-       "over 3 seeds.",
+       "over 5 seeds.",
        type_fraction_check(&TypeFractions::hd_in_a)},
       {"av_cells_in_a",
        "Module A develops angular-velocity cells (as hd_cells_in_a, |r| with angular "
@@ -229,7 +229,7 @@ std::vector<Claim> cell_types_claims() {
 std::vector<Claim> hrnn_perturb_claims() {
   return {
       {"silencing_a_raises_position_error",
-       "Silencing A raises P's position error: mean increase over 3 seeds, lower end of its 95% "
+       "Silencing A raises P's position error: mean increase over 5 seeds, lower end of its 95% "
        "t interval above 0.",
        [](const CheckContext& ctx) {
          return lower_bound_at_least(perturbation_claim(ctx.seed).silence_a_position_gain, 0.0,
@@ -248,17 +248,17 @@ std::vector<Claim> hrnn_perturb_claims() {
        }},
       {"a_is_ring_attractor",
        "A's zero-input dynamics form a ring attractor by the README's definition (fixed before "
-       "running) in every one of 3 seeds.",
+       "running) in every one of 5 seeds.",
        [](const CheckContext& ctx) {
          const auto c = perturbation_claim(ctx.seed);
          return expect_at_least(c.ring_seeds, c.seeds, "seeds passing");
        },
        does_not_reproduce("A's zero-input dynamics pass the ring-attractor definition in none "
-                          "of the 3 seeds at check scale",
+                          "of the 5 seeds at check scale",
                           kFindings)},
       {"cw_ccw_asymmetry",
        "Units of A preferring CCW turns project more onto units at a heading ahead in the CCW "
-       "direction than CW-preferring units do: Fisher-combined permutation p over 3 seeds at "
+       "direction than CW-preferring units do: Fisher-combined permutation p over 5 seeds at "
        "most 0.05.",
        [](const CheckContext& ctx) {
          return expect_at_most(perturbation_claim(ctx.seed).asymmetry_p, 0.05, "combined p");
