@@ -121,8 +121,10 @@ std::vector<std::pair<std::string, Value>> read_node_outputs(hid_t node_group,
                                                              bool scalars_only) {
   std::vector<std::pair<std::string, Value>> outputs;
   for (const auto& port : link_names(node_group)) {
-    if (scalars_only && !is_scalar_member(node_group, port)) continue;
-    outputs.emplace_back(port, read_member_value(node_group, port, types));
+    const H5Object output(H5Oopen(node_group, port.c_str(), H5P_DEFAULT),
+                          "open output '" + port + "'");
+    if (scalars_only && !is_scalar_value(output.get())) continue;
+    outputs.emplace_back(port, read_object_value(output.get(), types));
   }
   return outputs;
 }

@@ -193,23 +193,21 @@ void write_record_group(hid_t parent, const char* name, const Record& record,
     write_value_dataset(id, record.names[i].c_str(), record.values[i], types, layouts);
 }
 
+bool is_group(hid_t object) { return H5Iget_type(object) == H5I_GROUP; }
+
 Record read_record_group(hid_t group, const StoreTypes& types) {
   Record record;
-  for (const auto& name : link_names(group))
-    record.add(name, read_member_value(group, name, types));
+  for (const auto& name : link_names(group)) {
+    const H5Object member(H5Oopen(group, name.c_str(), H5P_DEFAULT), "open '" + name + "'");
+    record.add(name, read_object_value(member.get(), types));
+  }
   return record;
 }
 }  // namespace
 
-Value read_member_value(hid_t parent, const std::string& name, const StoreTypes& types) {
-  const H5Object member(H5Oopen(parent, name.c_str(), H5P_DEFAULT), "open '" + name + "'");
-  if (H5Iget_type(member.get()) == H5I_GROUP) return Value(read_record_group(member.get(), types));
-  return read_dataset_value(member.get(), types);
-}
-
-bool is_scalar_member(hid_t parent, const std::string& name) {
-  const H5Object member(H5Oopen(parent, name.c_str(), H5P_DEFAULT), "open '" + name + "'");
-  return H5Iget_type(member.get()) != H5I_GROUP && is_scalar_dataset(member.get());
+Value read_object_value(hid_t object, const StoreTypes& types) {
+  if (is_group(object)) return Value(read_record_group(object, types));
+  return read_dataset_value(object, types);
 }
 
 void write_value_dataset(hid_t parent, const char* name, const Value& value,
@@ -253,10 +251,11 @@ Value read_attribute_value(hid_t attribute, const StoreTypes& types) {
   return read_value(Readable{attribute, true}, types);
 }
 
-bool is_scalar_dataset(hid_t dataset) {
-  const H5Space space(H5Dget_space(dataset), "get dataset space");
+bool is_scalar_value(hid_t object) {
+  if (is_group(object)) return false;  // a record
+  const H5Space space(H5Dget_space(object), "get dataset space");
   if (H5Sget_simple_extent_type(space.get()) != H5S_SCALAR) return false;
-  const H5Type type(H5Dget_type(dataset), "get dataset type");
+  const H5Type type(H5Dget_type(object), "get dataset type");
   switch (H5Tget_class(type.get())) {
     case H5T_INTEGER:
     case H5T_FLOAT:

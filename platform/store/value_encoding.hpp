@@ -22,12 +22,11 @@ void write_value_attribute(hid_t object, const char* name, const Value& value,
 Value read_dataset_value(hid_t dataset, const StoreTypes& types);
 Value read_attribute_value(hid_t attribute, const StoreTypes& types);
 
-// The member `name` of a group as written by write_value_dataset: a dataset's value, or a
+// An output as write_value_dataset wrote it, from its opened object: a dataset's value, or a
 // group's record.
-Value read_member_value(hid_t parent, const std::string& name, const StoreTypes& types);
+Value read_object_value(hid_t object, const StoreTypes& types);
 
-// True when the dataset holds one bool, int, real or string (what /index lists).
-bool is_scalar_dataset(hid_t dataset);
-bool is_scalar_member(hid_t parent, const std::string& name);
+// True when the object is a dataset of one bool, int, real or string (what /index lists).
+bool is_scalar_value(hid_t object);
 
 }  // namespace assay

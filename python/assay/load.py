@@ -4,11 +4,8 @@ import numpy as np
 import pandas as pd
 
 from .result import Result
+from .h5_text import text
 from .result_file import ResultFile
-
-
-def _text(value):
-    return value.decode("utf-8") if isinstance(value, bytes) else value
 
 
 def _decoded(table):
@@ -16,13 +13,13 @@ def _decoded(table):
     frame = pd.DataFrame(table)
     for column in frame.columns:
         if frame[column].dtype == object:
-            frame[column] = frame[column].map(_text)
+            frame[column] = frame[column].map(text)
     return frame
 
 
 def _attrs(node):
-    return {key: (_text(value) if not isinstance(value, np.ndarray)
-                  else [_text(v) for v in value.tolist()])
+    return {key: (text(value) if not isinstance(value, np.ndarray)
+                  else [text(v) for v in value.tolist()])
             for key, value in node.attrs.items()}
 
 
@@ -36,7 +33,7 @@ def _provenance(group):
 
 def _errors(points, point_ids):
     """Each point's `error` attribute, for files whose /index has no error column."""
-    return [_text(points[p].attrs.get("error", "")) if p in points else "" for p in point_ids]
+    return [text(points[p].attrs.get("error", "")) if p in points else "" for p in point_ids]
 
 
 def load(path):

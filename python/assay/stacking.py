@@ -6,6 +6,8 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 
+from .h5_text import text
+
 
 def _read(points, point_id, node, output):
     """The point's dataset, or None when the point has none (a failed point). `output` may be
@@ -28,8 +30,7 @@ def read_record(group):
         if isinstance(member, h5py.Group):
             out[name] = read_record(member)
         else:
-            value = member[()]
-            out[name] = value.decode("utf-8") if isinstance(value, bytes) else value
+            out[name] = text(member[()])
     return out
 
 
