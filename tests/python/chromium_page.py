@@ -3,8 +3,10 @@ chromium and python3-websocket), collecting every console error and uncaught exc
 
 import base64
 import json
+import os
 import pathlib
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -28,7 +30,7 @@ class Page:
         self._profile = tempfile.TemporaryDirectory(prefix="assay-chromium-")
         self._process = subprocess.Popen(
             [chromium(), *FLAGS, f"--user-data-dir={self._profile.name}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         port = self._devtools_port()
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list") as answer:
             target = next(t for t in json.load(answer) if t["type"] == "page")
@@ -105,7 +107,9 @@ class Page:
         pathlib.Path(path).write_bytes(base64.b64decode(data["data"]))
 
     def close(self):
+        # Chromium's renderer, GPU and crash-handler children outlive a killed parent and keep
+        # writing into the profile; killing the whole session lets the profile be removed.
         self._socket.close()
-        self._process.kill()
+        os.killpg(self._process.pid, signal.SIGKILL)
         self._process.wait()
         self._profile.cleanup()
