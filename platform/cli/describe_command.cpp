@@ -21,6 +21,8 @@ void ports_json(JsonWriter& json, const std::vector<PortSpec>& ports) {
         .string(kind_name(p.kind))
         .key("optional")
         .boolean(p.optional)
+        .key("provenance")
+        .boolean(p.provenance)
         .key("doc")
         .string(p.doc)
         .end_object();
@@ -67,7 +69,7 @@ void print_ports(const char* title, const std::vector<PortSpec>& ports) {
   for (const auto& p : ports)
     std::cout << "  " << std::left << std::setw(23) << p.name + " " << std::setw(13)
               << std::string(kind_name(p.kind)) + " " << p.doc << (p.optional ? " (optional)" : "")
-              << "\n";
+              << (p.provenance ? " (also in /provenance)" : "") << "\n";
 }
 
 std::string default_text(const ParamSpec& p) {

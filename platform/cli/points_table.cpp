@@ -5,6 +5,8 @@
 #include <sstream>
 #include <unordered_set>
 
+#include "store/provenance_outputs.hpp"
+
 namespace assay {
 
 namespace {
@@ -21,18 +23,33 @@ std::string cell_text(const Value& v) {
   return s.str();
 }
 
+// Columns are at most kCellWidth wide: a longer cell (a digest, a long string param) is cut
+// with "..." so the columns stay aligned, except in the last column (the error), shown whole.
+constexpr std::size_t kCellWidth = 40;
+
 void print_rows(const std::vector<Row>& rows, std::ostream& out) {
   std::vector<std::size_t> width;
   for (const auto& row : rows)
     for (std::size_t c = 0; c < row.size(); ++c) {
       width.resize(std::max(width.size(), row.size()));
-      width[c] = std::max(width[c], std::min<std::size_t>(row[c].size(), 40));
+      width[c] = std::max(width[c], std::min(row[c].size(), kCellWidth));
     }
   for (const auto& row : rows) {
-    for (std::size_t c = 0; c < row.size(); ++c)
-      out << std::left << std::setw(static_cast<int>(width[c]) + 2) << row[c];
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      const bool cut = c + 1 < row.size() && row[c].size() > kCellWidth;
+      out << std::left << std::setw(static_cast<int>(width[c]) + 2)
+          << (cut ? row[c].substr(0, kCellWidth - 3) + "..." : row[c]);
+    }
     out << "\n";
   }
+}
+
+// What the run read, from /provenance: the files its path params named and the values of its
+// provenance outputs (e.g. a corpus's content hash), whole, since the table cuts long cells.
+void print_data_provenance(const RunInfo& info, std::ostream& out) {
+  for (const auto& [key, value] : info.provenance)
+    if (key.starts_with("input_sha256:") || key.starts_with(kProvenanceOutputPrefix))
+      out << "  " << key << " = " << value << "\n";
 }
 
 std::vector<std::string> scalar_columns(const ResultSet& results) {
@@ -102,7 +119,9 @@ void print_results(const ResultSet& results, std::size_t limit, std::ostream& ou
       << info.assay_version << "\n"
       << results.points.size() << " of " << info.planned_points
       << " points stored: " << by_status[0] << " ok, " << by_status[1] << " failed, "
-      << by_status[2] << " timeout\n\n";
+      << by_status[2] << " timeout\n";
+  print_data_provenance(info, out);
+  out << "\n";
   const auto scalars = scalar_columns(results);
   Row header{"point_id", "status"};
   header.insert(header.end(), info.swept_keys.begin(), info.swept_keys.end());

@@ -64,7 +64,12 @@ RunInfo make_run_info(const Pipeline& pipeline, const SweepPlan& plan,
   for (const auto& [path, digest] : pipeline.file_digests)
     info.provenance["input_sha256:" + path] = digest;
   std::set<const LoadedPlugin*> used;
-  for (const auto& node : pipeline.nodes) used.insert(registry.method(node.method)->plugin);
+  for (const auto& node : pipeline.nodes) {
+    const auto* method = registry.method(node.method);
+    used.insert(method->plugin);
+    for (const auto& output : method->exported.info.outputs)
+      if (output.provenance) info.provenance_outputs.push_back(node.name + "." + output.name);
+  }
   for (const auto* p : used)
     info.plugins.push_back({p->name, p->version, p->path.string(), p->sha256, p->license});
   return info;

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "assay/nearest_name.hpp"
+
 namespace assay {
 
 struct SourcePos {
@@ -26,9 +28,6 @@ class SourceError : public std::runtime_error {
   SourcePos pos_;
   std::string key_;
 };
-
-// The nearest of `candidates` to `word` by edit distance, or "" when none is close.
-std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates);
 
 // The start of a hint: `did you mean "x"? ` when a candidate is near `word`, else "".
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);

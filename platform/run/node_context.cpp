@@ -4,6 +4,7 @@
 
 #include "assay/error.hpp"
 #include "assay/host.hpp"
+#include "store/numeric_dataset.hpp"
 
 namespace assay {
 
@@ -59,6 +60,10 @@ bool NodeContext::cancelled() const { return stop_.must_stop(); }
 
 void NodeContext::log(std::string_view message) {
   if (log_) log_(message);
+}
+
+RealArray NodeContext::read_hdf5_dataset(std::string_view file, std::string_view dataset) const {
+  return read_numeric_dataset(std::filesystem::path(file), std::string(dataset));
 }
 
 std::vector<std::pair<std::string, Value>> NodeContext::take_outputs() {

@@ -46,6 +46,7 @@ class NodeContext final : public Context {
   void progress(double fraction) override { progress_.store(fraction, std::memory_order_relaxed); }
   bool cancelled() const override;
   void log(std::string_view message) override;
+  RealArray read_hdf5_dataset(std::string_view file, std::string_view dataset) const override;
   // The fraction last given to progress(), or -1 while the node has given none.
   double reported_progress() const { return progress_.load(std::memory_order_relaxed); }
 

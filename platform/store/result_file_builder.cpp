@@ -7,6 +7,7 @@
 #include "store/hdf5_files.hpp"
 #include "store/index_table.hpp"
 #include "store/point_group.hpp"
+#include "store/provenance_outputs.hpp"
 #include "store/result_paths.hpp"
 #include "store/run_info_io.hpp"
 
@@ -22,13 +23,24 @@ PointResult summary_of(const PointResult& point) {
     if (output.value.is_scalar()) summary.outputs.push_back(output);
   return summary;
 }
+
+// A merged shard's /provenance already lists its own points' provenance outputs; the file being
+// built lists those of the points it ends up holding, gathered on publish().
+RunInfo without_provenance_outputs(RunInfo info) {
+  std::erase_if(info.provenance,
+                [](const auto& entry) { return entry.first.starts_with(kProvenanceOutputPrefix); });
+  return info;
+}
 }  // namespace
 
 ResultFileBuilder::ResultFileBuilder(fs::path target, const RunInfo& info)
-    : target_(std::move(target)), staging_(staging_path(target_)), swept_keys_(info.swept_keys) {
+    : target_(std::move(target)),
+      staging_(staging_path(target_)),
+      swept_keys_(info.swept_keys),
+      provenance_outputs_(info.provenance_outputs) {
   if (!target_.parent_path().empty()) fs::create_directories(target_.parent_path());
   file_ = create_hdf5_file(staging_);
-  write_run_info(file_.get(), info, types_);
+  write_run_info(file_.get(), without_provenance_outputs(info), types_);
   // /points holds thousands of links: no creation order index, h5py lists them by name (id).
   points_ = H5Group(H5Gcreate2(file_.get(), "points", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
                     "create /points");
@@ -86,6 +98,8 @@ void ResultFileBuilder::publish() {
     return a->sweep_index < b->sweep_index;
   });
   write_index(file_.get(), rows, swept_keys_, types_, layouts_);
+  add_provenance_texts(file_.get(), provenance_output_texts(provenance_outputs_, summaries_),
+                       types_);
   nodes_.close();
   points_.close("close /points");
   file_.close("close " + staging_.string());

@@ -1,6 +1,7 @@
 // A consolidated result under construction at <file>.staging: the run description at once,
 // /points as points arrive (written from records, or copied from other result files), and on
-// publish() the /index table, in point id order; then the file is closed, fsynced and renamed
+// publish() the /index table, in point id order, and the provenance outputs' values in
+// /provenance; then the file is closed, fsynced and renamed
 // onto <file>. Readers never look at the staging file; a builder destroyed unpublished removes
 // it, and one left by a killed process is garbage the next writer removes.
 #pragma once
@@ -43,6 +44,7 @@ class ResultFileBuilder {
   std::filesystem::path target_;
   std::filesystem::path staging_;
   std::vector<std::string> swept_keys_;
+  std::vector<std::string> provenance_outputs_;
   StoreTypes types_;
   DatasetLayouts layouts_;
   H5File file_;

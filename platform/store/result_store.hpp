@@ -48,6 +48,9 @@ struct RunInfo {
   std::size_t planned_points = 0;
   std::vector<std::string> swept_keys;
   std::map<std::string, std::string> provenance;  // host, git_revision, library versions, ...
+  // "node.port" of the outputs the run's methods declare as provenance (PortSpec::provenance):
+  // the consolidated file gathers their values into /provenance (store/provenance_outputs.hpp).
+  std::vector<std::string> provenance_outputs;
   std::vector<PluginProvenance> plugins;
   // Filled by merge_results: the provenance of every shard joined (its host, rank, ... and
   // "file"), so a merged result lists each host and rank. Empty for a single-process run.

@@ -95,7 +95,15 @@ void write_run_info(hid_t file, const RunInfo& info, const StoreTypes& types) {
   write_string_list_attribute(root.get(), "swept_keys", info.swept_keys, types);
   if (!info.grown_from.empty())
     write_string_list_attribute(root.get(), "grown_from", info.grown_from, types);
+  if (!info.provenance_outputs.empty())
+    write_string_list_attribute(root.get(), "provenance_outputs", info.provenance_outputs, types);
   write_provenance(file, info, types);
+}
+
+void add_provenance_texts(hid_t file, const std::map<std::string, std::string>& texts,
+                          const StoreTypes& types) {
+  const H5Group provenance(H5Gopen2(file, "provenance", H5P_DEFAULT), "open /provenance");
+  write_texts(provenance.get(), texts, types);
 }
 
 RunInfo read_run_info(hid_t file, const StoreTypes& types) {
@@ -113,6 +121,8 @@ RunInfo read_run_info(hid_t file, const StoreTypes& types) {
     info.swept_keys = read_string_list_attribute(root.get(), "swept_keys", types);
   if (H5Aexists(root.get(), "grown_from") > 0)
     info.grown_from = read_string_list_attribute(root.get(), "grown_from", types);
+  if (H5Aexists(root.get(), "provenance_outputs") > 0)
+    info.provenance_outputs = read_string_list_attribute(root.get(), "provenance_outputs", types);
   read_provenance(file, types, info);
   return info;
 }

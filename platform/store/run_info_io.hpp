@@ -1,6 +1,6 @@
 // A run's description in a result or part file: the root attributes (assay_version,
 // result_format, created_utc, command, pipeline, and the extensions pipeline_name, fingerprint,
-// planned_points, swept_keys, grown_from) and /provenance: its attributes,
+// planned_points, swept_keys, grown_from, provenance_outputs) and /provenance: its attributes,
 // /provenance/plugins/<name> (path, version, sha256) and, in merged results, /provenance/shards/<k>
 // (each shard's host, rank, file, ...).
 #pragma once
@@ -18,6 +18,9 @@ inline constexpr std::uint64_t kResultFormat = 3;
 
 void write_run_info(hid_t file, const RunInfo& info, const StoreTypes& types);
 RunInfo read_run_info(hid_t file, const StoreTypes& types);
+// Adds attributes to the /provenance that write_run_info wrote.
+void add_provenance_texts(hid_t file, const std::map<std::string, std::string>& texts,
+                          const StoreTypes& types);
 
 // True when the file carries a run fingerprint, i.e. was written by the Assay store.
 bool has_run_info(hid_t file);

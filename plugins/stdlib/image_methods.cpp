@@ -70,8 +70,8 @@ MethodExport image_set_method() {
   split_outputs(m, &ImageSplits::validation, "validation");
   split_outputs(m, &ImageSplits::test, "test");
   return m.output(&ImageSplits::classes, "classes", "number of classes (10)")
-      .output(&ImageSplits::content_hash, "content_hash",
-              "sha256 over the name and compressed bytes of every file read")
+      .provenance_output(&ImageSplits::content_hash, "content_hash",
+                         "sha256 over the name and compressed bytes of every file read")
       .run(image_set);
 }
 

@@ -1,7 +1,5 @@
 #include "matrix_file.hpp"
 
-#include <hdf5.h>
-
 #include <cctype>
 #include <charconv>
 #include <fstream>
@@ -68,47 +66,8 @@ Eigen::MatrixXd read_csv_matrix(const std::string& path) {
   return m;
 }
 
-Eigen::MatrixXd read_hdf5_matrix(const std::string& path, const std::string& dataset) {
-  if (dataset.empty()) fail(path, "an HDF5 file needs the `dataset` parameter (e.g. \"/x\")");
-  const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
-  if (file < 0) fail(path, "cannot open as HDF5; check the path and that it is an HDF5 file");
-  H5E_auto2_t handler = nullptr;
-  void* client = nullptr;
-  H5Eget_auto2(H5E_DEFAULT, &handler, &client);
-  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-  const hid_t set = H5Lexists(file, dataset.c_str(), H5P_DEFAULT) > 0
-                        ? H5Dopen2(file, dataset.c_str(), H5P_DEFAULT)
-                        : -1;
-  H5Eset_auto2(H5E_DEFAULT, handler, client);
-  if (set < 0) {
-    H5Fclose(file);
-    fail(path, "no dataset '" + dataset + "'; list the file's datasets with h5ls");
-  }
-  const hid_t space = H5Dget_space(set);
-  const int rank = H5Sget_simple_extent_ndims(space);
-  hsize_t dims[2] = {0, 1};
-  const hid_t type = H5Dget_type(set);
-  const bool numeric = H5Tget_class(type) == H5T_FLOAT || H5Tget_class(type) == H5T_INTEGER;
-  H5Tclose(type);
-  if (rank < 1 || rank > 2 || !numeric) {
-    H5Sclose(space), H5Dclose(set), H5Fclose(file);
-    fail(path, "dataset '" + dataset + "' is not a 1-d or 2-d numeric array");
-  }
-  H5Sget_simple_extent_dims(space, dims, nullptr);
-  std::vector<double> buffer(dims[0] * (rank == 2 ? dims[1] : 1));
-  const herr_t status =
-      H5Dread(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, buffer.data());
-  H5Sclose(space), H5Dclose(set), H5Fclose(file);
-  if (status < 0) fail(path, "dataset '" + dataset + "' could not be read as double");
-  const auto rows = static_cast<Eigen::Index>(dims[0]);
-  const auto cols = static_cast<Eigen::Index>(rank == 2 ? dims[1] : 1);
-  return Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
-      buffer.data(), rows, cols);
-}
-
-Eigen::MatrixXd read_matrix(const std::string& path, const std::string& dataset) {
-  if (ends_with(path, ".h5") || ends_with(path, ".hdf5")) return read_hdf5_matrix(path, dataset);
-  return read_csv_matrix(path);
+bool is_hdf5_path(const std::string& path) {
+  return ends_with(path, ".h5") || ends_with(path, ".hdf5");
 }
 
 }  // namespace assay::stdlib

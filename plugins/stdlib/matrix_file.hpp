@@ -1,4 +1,5 @@
-// Reading a user's matrix (point cloud, series, features) from a CSV file or an HDF5 dataset.
+// Reading a user's matrix (point cloud, series, features) from a CSV file; HDF5 datasets come
+// through the host (Context::read_hdf5_dataset).
 #pragma once
 
 #include <Eigen/Core>
@@ -11,10 +12,8 @@ namespace assay::stdlib {
 // Errors (std::runtime_error) name the file, the line and what is wrong.
 Eigen::MatrixXd read_csv_matrix(const std::string& path);
 
-// HDF5: a 1-d (as a column) or 2-d numeric dataset, converted to double.
-Eigen::MatrixXd read_hdf5_matrix(const std::string& path, const std::string& dataset);
-
-// By extension: .h5/.hdf5 need `dataset`; anything else is read as CSV.
-Eigen::MatrixXd read_matrix(const std::string& path, const std::string& dataset);
+// True for the .h5/.hdf5 files that the host's HDF5 reader reads
+// (Context::read_hdf5_dataset): a plugin never calls libhdf5 itself.
+bool is_hdf5_path(const std::string& path);
 
 }  // namespace assay::stdlib

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "array_rows.hpp"
 #include "claims.hpp"
 #include "classification.hpp"
 #include "image_methods.hpp"
@@ -116,13 +117,26 @@ struct LoadedMatrix {
   std::int64_t rows = 0, cols = 0;
 };
 
-LoadedMatrix load_matrix(const MatrixSource& s) {
-  try {
-    auto m = sl::read_matrix(s.path.string(), s.dataset.value_or(""));
-    return {m, m.rows(), m.cols()};
-  } catch (const std::runtime_error& e) {
-    throw assay::Error(std::string("load_matrix: ") + e.what());
+LoadedMatrix load_matrix(const MatrixSource& s, assay::Context& ctx) {
+  const auto path = s.path.string();
+  Eigen::MatrixXd m;
+  if (sl::is_hdf5_path(path)) {
+    if (!s.dataset)
+      throw assay::Error("load_matrix: " + path +
+                         ": an HDF5 file needs the `dataset` parameter (e.g. \"/x\")");
+    const auto array = ctx.read_hdf5_dataset(path, *s.dataset);
+    if (array.rank() > 2)
+      throw assay::Error("load_matrix: " + path + ": dataset '" + *s.dataset + "' has rank " +
+                         std::to_string(array.rank()) + "; a matrix needs 1 or 2");
+    m = assay::to_matrix(array);
+  } else {
+    try {
+      m = sl::read_csv_matrix(path);
+    } catch (const std::runtime_error& e) {
+      throw assay::Error(std::string("load_matrix: ") + e.what());
+    }
   }
+  return {m, m.rows(), m.cols()};
 }
 
 assay::MethodExport load_matrix_method() {
@@ -135,6 +149,23 @@ assay::MethodExport load_matrix_method() {
       .output(&LoadedMatrix::rows, "rows", "number of rows")
       .output(&LoadedMatrix::cols, "cols", "number of columns")
       .run(load_matrix);
+}
+
+struct ArrayInput {
+  assay::RealArray array;
+};
+
+struct ArrayRows {
+  assay::RealArray rows;
+};
+
+assay::MethodExport flatten_rows_method() {
+  return assay::method<ArrayInput, ArrayRows>(
+             "flatten_rows",
+             "An N x d1 x d2 x ... array as an N x (d1 d2 ...) matrix, one example per row")
+      .input(&ArrayInput::array, "array", "any real array; its first axis indexes the examples")
+      .output(&ArrayRows::rows, "rows", "the same values, row-major, with the other axes merged")
+      .run([](const ArrayInput& in) { return ArrayRows{sl::flatten_rows(in.array)}; });
 }
 
 struct ClassifySettings {
@@ -177,7 +208,7 @@ ASSAY_PLUGIN("stdlib", "0.1.0", "MIT",
                               "Interleaved noisy spiral arms, one per class, in the first two "
                               "coordinates",
                               2, &sl::spirals),
-             linear_probe_method(), load_matrix_method(), classify_method(),
+             linear_probe_method(), load_matrix_method(), flatten_rows_method(), classify_method(),
              sl::text_corpus_method(), sl::char_tokenizer_method(), sl::bpe_tokenizer_method(),
              sl::decode_tokens_method(), sl::token_batches_method(), sl::image_set_method(),
              sl::procedural_scenes_method(), sl::lm_train_method(), sl::lm_eval_method(),

@@ -68,9 +68,10 @@ MethodExport text_corpus_method() {
               "train documents: columns text (UTF-8) and origin (file:index)", documents)
       .output(corpus(&T::validation), "validation", "validation documents, same columns", documents)
       .output(corpus(&T::test), "test", "test documents, same columns", documents)
-      .output(corpus(&T::content_hash), "content_hash",
-              "sha256 over the name and bytes of every file read, in order: which corpus "
-              "version the run saw")
+      .provenance_output(
+          corpus(&T::content_hash), "content_hash",
+          "sha256 over the name and bytes of every file read, in order: which corpus "
+          "version the run saw")
       .output(corpus(&T::files_read), "files_read", "number of files read")
       .output(corpus(&T::bytes_read), "bytes_read", "number of bytes read")
       .output(&C::train_documents, "train_documents", "documents in train")

@@ -45,6 +45,12 @@ const T* find_named(const std::vector<T>& items, std::string_view name) {
 }
 }  // namespace
 
+MethodInfo& MethodInfo::provenance_output(std::string name, std::string doc) {
+  output<std::string>(std::move(name), std::move(doc));
+  outputs.back().provenance = true;
+  return *this;
+}
+
 MethodInfo& MethodInfo::claim(Claim c) {
   if (find_named(claims, c.name))
     throw Error("method '" + id + "' declares claim '" + c.name + "' twice");

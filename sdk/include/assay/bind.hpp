@@ -205,6 +205,16 @@ class MethodBuilder {
     }
     return *this;
   }
+  // A std::string output naming what the method read (a content digest, a data version): also
+  // recorded in the result's /provenance, so the run says which data it saw.
+  template <class Access>
+  MethodBuilder& provenance_output(Access access, std::string name, std::string doc) {
+    static_assert(std::is_same_v<binding::Member<Access, Out>, std::string>,
+                  "a provenance output is a std::string member");
+    output(access, name, std::move(doc));
+    info_.outputs.back().provenance = true;
+    return *this;
+  }
   // A std::vector<Row> output stored as a Table, one column per bound member of Row.
   template <class Access, class Row>
   MethodBuilder& output(Access access, std::string name, std::string doc, Columns<Row> columns) {

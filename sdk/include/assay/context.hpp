@@ -39,6 +39,11 @@ class Context {
   virtual bool cancelled() const = 0;
   // A line stored with the point and shown by `assay show`.
   virtual void log(std::string_view message) = 0;
+  // The numeric dataset `dataset` (e.g. "/x") of the HDF5 file `file`, any rank, as doubles.
+  // The host's result store writes through the same libhdf5 from other threads, so a method
+  // reads HDF5 through here, under the host's lock, never by calling libhdf5 itself. Throws
+  // Error naming the file and the dataset.
+  virtual RealArray read_hdf5_dataset(std::string_view file, std::string_view dataset) const = 0;
 
   // String-keyed access, for methods whose params or ports are only known at run time;
   // a type mismatch throws an Error naming the method, the param and both types.

@@ -24,6 +24,9 @@ struct PortSpec {
   Kind kind = Kind::any;
   std::string doc;
   bool optional = false;  // an input that may stay unconnected, an output a point may omit
+  // A string output naming what the method read (a content digest, a data version): the host
+  // also records the values the run's points produced in the result's /provenance.
+  bool provenance = false;
 };
 
 class MethodInfo {
@@ -83,6 +86,8 @@ class MethodInfo {
   MethodInfo& optional_output(std::string name, std::string doc) {
     return add_port(outputs, {std::move(name), ValueCodec<T>::kind, std::move(doc), true});
   }
+  // A string output also recorded in /provenance (PortSpec::provenance).
+  MethodInfo& provenance_output(std::string name, std::string doc);
   MethodInfo& claim(Claim claim);
 
   // Declaration mistakes are the plugin author's, so they surface when the plugin loads.

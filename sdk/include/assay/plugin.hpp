@@ -18,7 +18,8 @@ inline constexpr std::uint64_t kManifestMagic = 0x4153534159504c47ull;  // "ASSA
 // 2: typed bindings, optional params and outputs, claims with declared outcomes, licence.
 // 3: Value gains float32 arrays and records (checkpoints); Kind::any moved; the manifest records
 //    the nn ABI.
-inline constexpr std::uint32_t kSdkAbiVersion = 3;
+// 4: PortSpec::provenance (outputs recorded in /provenance).
+inline constexpr std::uint32_t kSdkAbiVersion = 4;
 
 struct PluginManifest {
   std::uint64_t magic;

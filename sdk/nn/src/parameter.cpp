@@ -3,27 +3,10 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "assay/nearest_name.hpp"
 #include "tape_impl.hpp"
 
 namespace assay::nn {
-namespace {
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-
-}  // namespace
 
 template <class T>
 ParameterSet<T>::ParameterSet() = default;
@@ -59,13 +42,10 @@ template <class T>
 Parameter<T>& ParameterSet<T>::operator[](std::string_view name) {
   if (Parameter<T>* p = find(name)) return *p;
   std::string message = "assay::nn: no parameter '" + std::string(name) + "'";
-  const Parameter<T>* closest = nullptr;
-  std::size_t best = 0;
-  for (auto& p : params_) {
-    const std::size_t d = edit_distance(name, p->name);
-    if (closest == nullptr || d < best) closest = p.get(), best = d;
-  }
-  if (closest != nullptr) message += "; did you mean '" + closest->name + "'?";
+  std::vector<std::string> names;
+  for (const auto& p : params_) names.push_back(p->name);
+  if (const auto near = nearest_name(name, names); !near.empty())
+    message += "; did you mean '" + near + "'?";
   throw std::out_of_range(message);
 }
 

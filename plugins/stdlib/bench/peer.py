@@ -1,7 +1,7 @@
 """The peer of bench_stdlib: the same fortunes documents encoded by SentencePiece's Python
 binding (python3-sentencepiece) with the same model, and 10^6 tokens cut into windows by NumPy.
 
-Usage: /usr/bin/python3 bench/stdlib/peer.py MODEL_FILE REPEATS
+Usage: /usr/bin/python3 plugins/stdlib/bench/peer.py MODEL_FILE REPEATS
 """
 import os
 import sys

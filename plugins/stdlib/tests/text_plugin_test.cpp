@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "store/result_store.hpp"
 #include "support/assay_process.hpp"
 #include "support/plugin_fixture.hpp"
 
@@ -127,8 +128,9 @@ TEST_CASE("token_batches cuts windows of the tokenizer's ids", "[stdlib][text]")
     for (std::size_t t = 0; t < 32; ++t) REQUIRE(inputs.data[i * 32 + t] == ids[starts[i] + t]);
 }
 
-TEST_CASE("the stdlib_text pipeline trains the same BPE model at -j1 and -j2",
-          "[stdlib][text][cli]") {
+TEST_CASE(
+    "the stdlib_text pipeline trains the same BPE model at -j1 and -j2 and records its corpus",
+    "[stdlib][text][cli]") {
   at::TempFolder folder("stdlib_text_pipeline");
   const std::string pipeline = std::string(ASSAY_SOURCE_DIR) + "/data/pipelines/stdlib_text.toml";
   std::vector<std::vector<std::int64_t>> models, windows;
@@ -139,6 +141,10 @@ TEST_CASE("the stdlib_text pipeline trains the same BPE model at -j1 and -j2",
     REQUIRE(r.exit_code == 0);
     models.push_back(read_point_output(file, "bpe/model"));
     windows.push_back(read_point_output(file, "batches/inputs"));
+    // The corpus digest is a provenance output: the result says which corpus it saw.
+    const auto result = assay::read_results(file);
+    CHECK(result.info.provenance.at("output:corpus.content_hash") ==
+          fortunes_min_corpus().at("content_hash").as_string());
   }
   CHECK(models[0] == models[1]);
   CHECK(windows[0] == windows[1]);

@@ -1,7 +1,7 @@
 """Runs bench_stdlib and its peer (peer.py) on the same model and corpus, checks that they
 encoded the same tokens, and prints the CPU-time ratio peer / assay per task.
 
-Usage: /usr/bin/python3 bench/stdlib/compare.py BUILD/bin/bench_stdlib [REPEATS]
+Usage: /usr/bin/python3 plugins/stdlib/bench/compare.py BUILD/bin/bench_stdlib [REPEATS]
 """
 import os
 import subprocess
