@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "bench_support.hpp"
-#include "pipeline/sweep_plan.hpp"
+#include "pipeline/plan/sweep_plan.hpp"
 #include "run/point_executor.hpp"
 
 using namespace assay;

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "store/dataset_layout.hpp"
-#include "store/hdf5_lock.hpp"
+#include "store/encoding/dataset_layout.hpp"
+#include "store/hdf5/hdf5_lock.hpp"
 #include "store/result_store.hpp"
 
 namespace fs = std::filesystem;

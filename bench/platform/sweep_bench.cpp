@@ -5,7 +5,7 @@
 #include <string>
 
 #include "bench_support.hpp"
-#include "pipeline/sweep_plan.hpp"
+#include "pipeline/plan/sweep_plan.hpp"
 #include "run/sweep_runner.hpp"
 
 using namespace assay;

@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "pipeline/source_error.hpp"
+#include "pipeline/parse/source_error.hpp"
 
 namespace assay {
 

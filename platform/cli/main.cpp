@@ -6,7 +6,7 @@
 
 #include "assay/error.hpp"
 #include "cli/commands.hpp"
-#include "pipeline/source_error.hpp"
+#include "pipeline/parse/source_error.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <unordered_set>
 
-#include "store/provenance_outputs.hpp"
+#include "store/layout/provenance_outputs.hpp"
 
 namespace assay {
 

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <ostream>
 
-#include "pipeline/sweep_plan.hpp"
+#include "pipeline/plan/sweep_plan.hpp"
 #include "store/result_store.hpp"
 
 namespace assay {

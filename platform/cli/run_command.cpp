@@ -16,11 +16,11 @@
 #include "cli/run_provenance.hpp"
 #include "mpi/mpi_launch.hpp"
 #include "mpi/rank_shards.hpp"
-#include "pipeline/sweep_growth.hpp"
-#include "pipeline/sweep_plan.hpp"
+#include "pipeline/plan/sweep_growth.hpp"
+#include "pipeline/plan/sweep_plan.hpp"
 #include "run/sweep_runner.hpp"
-#include "store/result_paths.hpp"
-#include "store/stored_nodes.hpp"
+#include "store/files/result_paths.hpp"
+#include "store/files/stored_nodes.hpp"
 #ifdef ASSAY_HAVE_MPI
 #include "mpi/distributed_run.hpp"
 #endif

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "pipeline/pipeline.hpp"
-#include "pipeline/sweep_plan.hpp"
+#include "pipeline/plan/sweep_plan.hpp"
 #include "registry/plugin_registry.hpp"
 #include "store/result_store.hpp"
 

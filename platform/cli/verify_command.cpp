@@ -12,7 +12,7 @@
 #include "cli/command_options.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/loaded_plugins.hpp"
-#include "pipeline/source_error.hpp"
+#include "pipeline/parse/source_error.hpp"
 
 namespace assay {
 

@@ -15,8 +15,8 @@
 
 #include "mpi/point_mailbox.hpp"
 #include "mpi/rank_shards.hpp"
-#include "pipeline/source_error.hpp"
-#include "store/result_paths.hpp"
+#include "pipeline/parse/source_error.hpp"
+#include "store/files/result_paths.hpp"
 
 namespace assay {
 

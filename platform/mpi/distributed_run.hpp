@@ -13,7 +13,7 @@
 #include <filesystem>
 
 #include "mpi/mpi_session.hpp"
-#include "pipeline/sweep_plan.hpp"
+#include "pipeline/plan/sweep_plan.hpp"
 #include "run/point_executor.hpp"
 #include "run/sweep_runner.hpp"
 #include "store/result_store.hpp"

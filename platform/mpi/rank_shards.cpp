@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "store/result_paths.hpp"
-#include "store/result_sources.hpp"
+#include "store/files/result_paths.hpp"
+#include "store/files/result_sources.hpp"
 
 namespace assay {
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "assay/value.hpp"
-#include "pipeline/method_catalog.hpp"
-#include "pipeline/source_error.hpp"
+#include "pipeline/parse/source_error.hpp"
+#include "pipeline/validate/method_catalog.hpp"
 
 namespace assay {
 

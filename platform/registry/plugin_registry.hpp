@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "assay/plugin.hpp"
-#include "pipeline/method_catalog.hpp"
+#include "pipeline/validate/method_catalog.hpp"
 
 namespace assay {
 

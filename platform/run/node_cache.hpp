@@ -18,7 +18,7 @@
 
 #include "assay/value.hpp"
 #include "run/node_context.hpp"
-#include "store/node_source.hpp"
+#include "store/layout/node_source.hpp"
 
 namespace assay {
 

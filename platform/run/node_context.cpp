@@ -4,7 +4,7 @@
 
 #include "assay/error.hpp"
 #include "assay/host.hpp"
-#include "store/numeric_dataset.hpp"
+#include "store/hdf5/numeric_dataset.hpp"
 
 namespace assay {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "pipeline/pipeline.hpp"
-#include "pipeline/sweep_plan.hpp"
+#include "pipeline/plan/sweep_plan.hpp"
 #include "registry/plugin_registry.hpp"
 #include "run/node_cache.hpp"
 #include "run/node_context.hpp"

@@ -13,7 +13,7 @@
 #include <functional>
 #include <optional>
 
-#include "pipeline/sweep_plan.hpp"
+#include "pipeline/plan/sweep_plan.hpp"
 #include "run/point_executor.hpp"
 #include "run/progress_line.hpp"
 #include "store/result_store.hpp"

@@ -49,7 +49,8 @@ struct RunInfo {
   std::vector<std::string> swept_keys;
   std::map<std::string, std::string> provenance;  // host, git_revision, library versions, ...
   // "node.port" of the outputs the run's methods declare as provenance (PortSpec::provenance):
-  // the consolidated file gathers their values into /provenance (store/provenance_outputs.hpp).
+  // the consolidated file gathers their values into /provenance
+  // (store/layout/provenance_outputs.hpp).
   std::vector<std::string> provenance_outputs;
   std::vector<PluginProvenance> plugins;
   // Filled by merge_results: the provenance of every shard joined (its host, rank, ... and
@@ -61,7 +62,7 @@ struct RunInfo {
 using SweepIndexes = std::unordered_map<std::string, std::uint64_t>;
 
 // What `--resume` accepts of a result whose sweep has grown since it was written
-// (pipeline/sweep_growth.hpp checks that it has only grown).
+// (pipeline/plan/sweep_growth.hpp checks that it has only grown).
 struct SweepGrowth {
   std::set<std::string> earlier_fingerprints;
   SweepIndexes sweep_index;  // the earlier points' indexes in the grown plan

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "pipeline/sweep_plan.hpp"
+#include "pipeline/plan/sweep_plan.hpp"
 #include "pipelines/pipeline_fixture.hpp"
 
 namespace {

@@ -9,9 +9,9 @@
 #include <fstream>
 #include <functional>
 
-#include "pipeline/source_error.hpp"
-#include "store/hdf5_lock.hpp"
-#include "store/result_paths.hpp"
+#include "pipeline/parse/source_error.hpp"
+#include "store/files/result_paths.hpp"
+#include "store/hdf5/hdf5_lock.hpp"
 #include "store_test_support.hpp"
 
 namespace fs = std::filesystem;

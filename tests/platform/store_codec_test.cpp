@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "assay/error.hpp"
-#include "store/point_codec.hpp"
+#include "store/encoding/point_codec.hpp"
 #include "store_test_support.hpp"
 
 using namespace assay;

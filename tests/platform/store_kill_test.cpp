@@ -11,8 +11,8 @@
 #include <random>
 #include <thread>
 
-#include "pipeline/source_error.hpp"
-#include "store/result_paths.hpp"
+#include "pipeline/parse/source_error.hpp"
+#include "store/files/result_paths.hpp"
 #include "store/result_store.hpp"
 #include "store_test_support.hpp"
 

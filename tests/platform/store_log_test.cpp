@@ -2,10 +2,10 @@
 // record while the run goes on, in the point's group once finished, absent when empty.
 #include <catch2/catch.hpp>
 
-#include "store/hdf5_handle.hpp"
-#include "store/hdf5_lock.hpp"
-#include "store/point_codec.hpp"
-#include "store/result_paths.hpp"
+#include "store/encoding/point_codec.hpp"
+#include "store/files/result_paths.hpp"
+#include "store/hdf5/hdf5_handle.hpp"
+#include "store/hdf5/hdf5_lock.hpp"
 #include "store_test_support.hpp"
 
 using namespace assay;

@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 #include <functional>
 
-#include "pipeline/source_error.hpp"
-#include "store/result_paths.hpp"
+#include "pipeline/parse/source_error.hpp"
+#include "store/files/result_paths.hpp"
 #include "store/result_store.hpp"
 #include "store_test_support.hpp"
 

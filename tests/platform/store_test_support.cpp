@@ -5,10 +5,10 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "store/hdf5_files.hpp"
-#include "store/hdf5_lock.hpp"
-#include "store/point_codec.hpp"
-#include "store/store_types.hpp"
+#include "store/encoding/point_codec.hpp"
+#include "store/encoding/store_types.hpp"
+#include "store/hdf5/hdf5_files.hpp"
+#include "store/hdf5/hdf5_lock.hpp"
 
 namespace assay::store_test {
 

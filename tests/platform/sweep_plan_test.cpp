@@ -1,5 +1,5 @@
 // Expanding a validated pipeline into points: order, zip, replicates, ids, seeds, fingerprint.
-#include "pipeline/sweep_plan.hpp"
+#include "pipeline/plan/sweep_plan.hpp"
 
 #include <catch2/catch.hpp>
 #include <set>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "assay/context.hpp"
-#include "pipeline/stable_hash.hpp"
+#include "pipeline/plan/stable_hash.hpp"
 #include "pipelines/pipeline_fixture.hpp"
 
 namespace {

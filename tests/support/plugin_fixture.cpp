@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "assay/host.hpp"
-#include "pipeline/validation_steps.hpp"
+#include "pipeline/validate/validation_steps.hpp"
 #include "run/node_context.hpp"
 
 namespace assay::testing {

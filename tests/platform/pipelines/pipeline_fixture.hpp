@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "pipeline/method_catalog.hpp"
 #include "pipeline/pipeline.hpp"
+#include "pipeline/validate/method_catalog.hpp"
 
 namespace assay::test {
 
