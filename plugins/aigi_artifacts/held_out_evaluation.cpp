@@ -1,7 +1,7 @@
 #include "held_out_evaluation.hpp"
 
-#include <assay/nn/metrics.hpp>
-#include <assay/nn/spectrum.hpp>
+#include <assay/stats/metrics.hpp>
+#include <assay/stats/spectrum.hpp>
 #include <stdexcept>
 #include <string>
 
@@ -18,8 +18,8 @@ GeneratorScore score_generator(int generator, const Eigen::VectorXd& real_scores
   labels.resize(n + m, 1);
   const double correct =
       static_cast<double>((real_scores.array() < 0).count() + (fake_scores.array() >= 0).count());
-  return {generator, correct / static_cast<double>(n + m), nn::average_precision(scores, labels),
-          nn::auroc(scores, labels)};
+  return {generator, correct / static_cast<double>(n + m), stats::average_precision(scores, labels),
+          stats::auroc(scores, labels)};
 }
 
 }  // namespace
@@ -55,7 +55,7 @@ HeldOutEvaluation evaluate_held_out(const Detector& detector, const nn::Matrix& 
     rows += b.rows();
   }
   all.rowwise() -= all.colwise().mean();
-  out.effective_rank = nn::effective_rank(all);
+  out.effective_rank = stats::effective_rank(all);
   return out;
 }
 

@@ -1,7 +1,7 @@
 #include "delta_geometry.hpp"
 
 #include <algorithm>
-#include <assay/nn/spectrum.hpp>
+#include <assay/stats/spectrum.hpp>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -33,8 +33,8 @@ std::vector<Eigen::Index> principal_weights(const Eigen::MatrixXd& x, double fra
 }  // namespace
 
 double spectrum_drift(const Eigen::MatrixXd& base, const Eigen::MatrixXd& delta) {
-  const Eigen::VectorXd s0 = nn::singular_values(base);
-  return (nn::singular_values(base + delta) - s0).norm() / s0.norm();
+  const Eigen::VectorXd s0 = stats::singular_values(base);
+  return (stats::singular_values(base + delta) - s0).norm() / s0.norm();
 }
 
 double principal_overlap(const Eigen::MatrixXd& delta, const Eigen::MatrixXd& reference,
@@ -62,8 +62,8 @@ DeltaGeometry delta_geometry(const Eigen::MatrixXd& base, const Eigen::MatrixXd&
     const Eigen::MatrixXd w0 = base.middleRows(l * rows, rows);
     const Eigen::MatrixXd d = delta.middleRows(l * rows, rows);
     const Eigen::MatrixXd r = reference.middleRows(l * rows, rows);
-    const double er = d.isZero(0) ? 0 : nn::effective_rank(d);
-    const double er_ref = r.isZero(0) ? 0 : nn::effective_rank(r);
+    const double er = d.isZero(0) ? 0 : stats::effective_rank(d);
+    const double er_ref = r.isZero(0) ? 0 : stats::effective_rank(r);
     const double dr = spectrum_drift(w0, d), dr_ref = spectrum_drift(w0, r);
     g.effective_rank += er / layers;
     g.reference_effective_rank += er_ref / layers;

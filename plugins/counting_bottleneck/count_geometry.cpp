@@ -4,7 +4,7 @@
 #include <Eigen/SVD>
 #include <algorithm>
 #include <assay/nn/matrix.hpp>
-#include <assay/nn/spectrum.hpp>
+#include <assay/stats/spectrum.hpp>
 #include <functional>
 #include <map>
 #include <stdexcept>
@@ -33,12 +33,12 @@ Alignment against_null(const Eigen::MatrixXd& subspace, const Eigen::MatrixXd& s
   if (samples < 1)
     throw std::invalid_argument("null_samples: " + std::to_string(samples) + " must be at least 1");
   Alignment a;
-  a.angles = nn::principal_angles(subspace, span);
+  a.angles = stats::principal_angles(subspace, span);
   a.mean_cos2 = mean_cos2(a.angles);
   std::vector<double> null;
   int closer = 0;
   for (int i = 0; i < samples; ++i) {
-    const double c = mean_cos2(nn::principal_angles(draw(), span));
+    const double c = mean_cos2(stats::principal_angles(draw(), span));
     null.push_back(c);
     closer += c >= a.mean_cos2;
   }

@@ -2,7 +2,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
-#include <assay/nn/probes.hpp>
+#include <assay/stats/probes.hpp>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -138,9 +138,9 @@ ProbeScore probe_count(const Split& train, const Split& test, const ProbeOptions
   s.selectivity = s.accuracy - s.control_accuracy;
   // The ridge probe on the same standardisation as the classifiers.
   const Standardiser standardise(train.x);
-  const auto ridge = nn::fit_ridge(standardise(train.x), column(train.labels), o.ridge_lambda);
+  const auto ridge = stats::fit_ridge(standardise(train.x), column(train.labels), o.ridge_lambda);
   const Eigen::MatrixXd predicted = ridge.predict(standardise(test.x));
-  s.r2 = nn::r_squared(column(test.labels), predicted);
+  s.r2 = stats::r_squared(column(test.labels), predicted);
   s.snr = fisher_ratio(predicted.col(0), test.labels);
   return s;
 }

@@ -1,7 +1,7 @@
 #include "target_linearity.hpp"
 
 #include <Eigen/QR>
-#include <assay/nn/spectrum.hpp>
+#include <assay/stats/spectrum.hpp>
 
 namespace assay::feature_learning {
 namespace {
@@ -24,7 +24,7 @@ double target_linearity(const Eigen::MatrixXd& features, const std::vector<int>&
 }
 
 double feature_effective_rank(const Eigen::MatrixXd& features) {
-  return nn::effective_rank(centred(features));
+  return stats::effective_rank(centred(features));
 }
 
 }  // namespace assay::feature_learning

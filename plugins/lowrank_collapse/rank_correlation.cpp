@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "assay/nn/resampling.hpp"
+#include "assay/stats/resampling.hpp"
 
 namespace assay::lowrank_collapse {
 namespace {
@@ -46,7 +46,7 @@ CorrelationInterval spearman_interval(const Eigen::VectorXd& x, const Eigen::Vec
     }
     return spearman(px, py);
   };
-  const auto ci = nn::bootstrap_ci(index, statistic, resamples, level, rng);
+  const auto ci = stats::bootstrap_ci(index, statistic, resamples, level, rng);
   return {ci.estimate, ci.low, ci.high};
 }
 

@@ -3,17 +3,17 @@
 #include <Eigen/SVD>
 #include <algorithm>
 
-#include "assay/nn/spectrum.hpp"
+#include "assay/stats/spectrum.hpp"
 
 namespace assay::lowrank_collapse {
 
 RankSummary rank_summary(const Eigen::MatrixXd& a) {
   if (a.squaredNorm() == 0) return {};
-  return {nn::stable_rank(a), nn::effective_rank(a)};
+  return {stats::stable_rank(a), stats::effective_rank(a)};
 }
 
 int numerical_rank(const Eigen::MatrixXd& a, double relative_tolerance) {
-  const Eigen::VectorXd s = nn::singular_values(a);
+  const Eigen::VectorXd s = stats::singular_values(a);
   if (s.size() == 0 || s(0) == 0) return 0;
   return static_cast<int>((s.array() > relative_tolerance * s(0)).count());
 }

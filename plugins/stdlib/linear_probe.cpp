@@ -1,7 +1,7 @@
 #include "linear_probe.hpp"
 
 #include <algorithm>
-#include <assay/nn/probes.hpp>
+#include <assay/stats/probes.hpp>
 #include <stdexcept>
 
 namespace assay::stdlib {
@@ -62,12 +62,12 @@ ProbeScores cross_validated_probe(const Eigen::MatrixXd& features, const std::ve
     const Eigen::MatrixXd x_test = standardise(rows_of(features, test));
     const Eigen::MatrixXd y_train = rows_of(y, train);
     const Eigen::MatrixXd ridge =
-        nn::fit_ridge(x_train, y_train, options.ridge_lambda).predict(x_test);
+        stats::fit_ridge(x_train, y_train, options.ridge_lambda).predict(x_test);
     for (int k = 0; k < classes; ++k) {
       std::vector<int> binary(train.size());
       for (std::size_t i = 0; i < train.size(); ++i) binary[i] = labels[train[i]] == k;
       const Eigen::VectorXd logit =
-          nn::fit_logistic(x_train, binary, options.logistic_lambda).decision(x_test);
+          stats::fit_logistic(x_train, binary, options.logistic_lambda).decision(x_test);
       for (std::size_t i = 0; i < test.size(); ++i) logistic_pred(test[i], k) = logit(i);
     }
     for (std::size_t i = 0; i < test.size(); ++i) ridge_pred.row(test[i]) = ridge.row(i);
@@ -78,7 +78,7 @@ ProbeScores cross_validated_probe(const Eigen::MatrixXd& features, const std::ve
     logistic_hits += argmax(logistic_pred.row(i)) == labels[i];
   }
   return {static_cast<double>(ridge_hits) / n, static_cast<double>(logistic_hits) / n,
-          nn::r_squared(y, ridge_pred)};
+          stats::r_squared(y, ridge_pred)};
 }
 
 }  // namespace assay::stdlib

@@ -1,6 +1,5 @@
 // The whole training toolkit: tape autodiff, operations, layers, optimisers and schedules.
-// Link Assay::nn. The analysis helpers (probes.hpp, spectrum.hpp, metrics.hpp,
-// resampling.hpp) have their own headers.
+// Link Assay::nn. Probes, spectra, quantiles and metrics are Assay::stats (assay/stats/).
 //
 //   nn::Rng rng(ctx.seed());
 //   nn::ParameterSet params;                                   // float; <double> for checks

@@ -1,21 +1,24 @@
-#include "assay/nn/resampling.hpp"
+#include "assay/stats/resampling.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-namespace assay::nn {
+namespace assay::stats {
 namespace {
 
+// A uniform index from the top 53 bits of one draw (the draw nn::uniform01 makes, so resamples
+// did not change when these moved out of nn).
 Eigen::Index uniform_index(Eigen::Index n, Rng& rng) {
-  return std::min(n - 1, static_cast<Eigen::Index>(uniform01(rng) * static_cast<double>(n)));
+  const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53;
+  return std::min(n - 1, static_cast<Eigen::Index>(u * static_cast<double>(n)));
 }
 
 }  // namespace
 
 double quantile(Eigen::VectorXd values, double q) {
-  if (values.size() == 0) throw std::invalid_argument("assay::nn: quantile of no values");
-  if (q < 0 || q > 1) throw std::invalid_argument("assay::nn: quantile: q must be in [0, 1]");
+  if (values.size() == 0) throw std::invalid_argument("assay::stats: quantile of no values");
+  if (q < 0 || q > 1) throw std::invalid_argument("assay::stats: quantile: q must be in [0, 1]");
   std::sort(values.begin(), values.end());
   const double position = q * static_cast<double>(values.size() - 1);
   const auto below = static_cast<Eigen::Index>(std::floor(position));
@@ -29,7 +32,7 @@ Interval bootstrap_ci(const Eigen::VectorXd& data,
                       double level, Rng& rng) {
   if (data.size() == 0 || resamples < 1 || level <= 0 || level >= 1) {
     throw std::invalid_argument(
-        "assay::nn: bootstrap_ci: needs data, resamples >= 1, level in (0, 1)");
+        "assay::stats: bootstrap_ci: needs data, resamples >= 1, level in (0, 1)");
   }
   Eigen::VectorXd stats(resamples), sample(data.size());
   for (int r = 0; r < resamples; ++r) {
@@ -45,7 +48,7 @@ double permutation_test(const Eigen::VectorXd& a, const Eigen::VectorXd& b, int 
                         Rng& rng) {
   if (a.size() == 0 || b.size() == 0 || permutations < 1) {
     throw std::invalid_argument(
-        "assay::nn: permutation_test: needs two samples and permutations >= 1");
+        "assay::stats: permutation_test: needs two samples and permutations >= 1");
   }
   Eigen::VectorXd pooled(a.size() + b.size());
   pooled << a, b;
@@ -62,4 +65,4 @@ double permutation_test(const Eigen::VectorXd& a, const Eigen::VectorXd& b, int 
   return (1.0 + extreme) / (1.0 + permutations);
 }
 
-}  // namespace assay::nn
+}  // namespace assay::stats

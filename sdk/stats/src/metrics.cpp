@@ -1,16 +1,16 @@
-#include "assay/nn/metrics.hpp"
+#include "assay/stats/metrics.hpp"
 
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 
-namespace assay::nn {
+namespace assay::stats {
 namespace {
 
 void require_same_length(const char* what, std::size_t a, std::size_t b) {
   if (a != b) {
-    throw std::invalid_argument(std::string("assay::nn: ") + what + ": " + std::to_string(a) +
+    throw std::invalid_argument(std::string("assay::stats: ") + what + ": " + std::to_string(a) +
                                 " predictions but " + std::to_string(b) + " labels");
   }
 }
@@ -68,7 +68,7 @@ double auroc(const Eigen::VectorXd& scores, const std::vector<int>& labels) {
   }
   const double negatives = static_cast<double>(labels.size()) - positives;
   if (positives == 0 || negatives == 0) {
-    throw std::invalid_argument("assay::nn: auroc needs both positive and negative labels");
+    throw std::invalid_argument("assay::stats: auroc needs both positive and negative labels");
   }
   return (positive_rank_sum - positives * (positives + 1) / 2) / (positives * negatives);
 }
@@ -78,7 +78,7 @@ double average_precision(const Eigen::VectorXd& scores, const std::vector<int>& 
   const double positives = static_cast<double>(
       std::count_if(labels.begin(), labels.end(), [](int y) { return y != 0; }));
   if (positives == 0) {
-    throw std::invalid_argument("assay::nn: average_precision needs a positive label");
+    throw std::invalid_argument("assay::stats: average_precision needs a positive label");
   }
   const auto order = by_descending_score(scores);
   double tp = 0, seen = 0, ap = 0, last_recall = 0;
@@ -95,4 +95,4 @@ double average_precision(const Eigen::VectorXd& scores, const std::vector<int>& 
   return ap;
 }
 
-}  // namespace assay::nn
+}  // namespace assay::stats

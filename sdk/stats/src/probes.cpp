@@ -1,16 +1,16 @@
-#include "assay/nn/probes.hpp"
+#include "assay/stats/probes.hpp"
 
 #include <Eigen/Cholesky>
 #include <cmath>
 #include <stdexcept>
 #include <string>
 
-namespace assay::nn {
+namespace assay::stats {
 namespace {
 
 void require_rows(const char* what, Eigen::Index a, Eigen::Index b) {
   if (a != b) {
-    throw std::invalid_argument(std::string("assay::nn: ") + what + ": " + std::to_string(a) +
+    throw std::invalid_argument(std::string("assay::stats: ") + what + ": " + std::to_string(a) +
                                 " examples but " + std::to_string(b) + " targets");
   }
 }
@@ -79,4 +79,4 @@ LogisticProbe fit_logistic(const Eigen::MatrixXd& x, const std::vector<int>& lab
   return probe;
 }
 
-}  // namespace assay::nn
+}  // namespace assay::stats

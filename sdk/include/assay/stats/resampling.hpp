@@ -3,10 +3,12 @@
 
 #include <Eigen/Core>
 #include <functional>
+#include <random>
 
-#include "assay/nn/matrix.hpp"
+namespace assay::stats {
 
-namespace assay::nn {
+// The SDK's engine (the same type as assay::Rng and assay::nn::Rng).
+using Rng = std::mt19937_64;
 
 // The q-quantile with linear interpolation between order statistics (NumPy's default).
 double quantile(Eigen::VectorXd values, double q);
@@ -28,4 +30,4 @@ Interval bootstrap_ci(const Eigen::VectorXd& data,
 double permutation_test(const Eigen::VectorXd& a, const Eigen::VectorXd& b, int permutations,
                         Rng& rng);
 
-}  // namespace assay::nn
+}  // namespace assay::stats

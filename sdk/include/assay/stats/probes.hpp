@@ -5,7 +5,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-namespace assay::nn {
+namespace assay::stats {
 
 struct RidgeProbe {
   Eigen::MatrixXd weights;       // features x outputs
@@ -31,4 +31,4 @@ struct LogisticProbe {
 LogisticProbe fit_logistic(const Eigen::MatrixXd& x, const std::vector<int>& labels, double lambda,
                            int max_iterations = 100, double tolerance = 1e-10);
 
-}  // namespace assay::nn
+}  // namespace assay::stats

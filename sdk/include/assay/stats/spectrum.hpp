@@ -3,7 +3,7 @@
 
 #include <Eigen/Core>
 
-namespace assay::nn {
+namespace assay::stats {
 
 struct Pca {
   Eigen::RowVectorXd mean;
@@ -26,4 +26,4 @@ double stable_rank(const Eigen::MatrixXd& a);
 // Principal angles (radians, ascending) between the column spaces of a and b (Björck & Golub).
 Eigen::VectorXd principal_angles(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b);
 
-}  // namespace assay::nn
+}  // namespace assay::stats

@@ -4,7 +4,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-namespace assay::nn {
+namespace assay::stats {
 
 double accuracy(const std::vector<int>& predicted, const std::vector<int>& truth);
 // Harmonic mean of precision and recall for class `positive`; 0 if it is never predicted
@@ -16,4 +16,4 @@ double auroc(const Eigen::VectorXd& scores, const std::vector<int>& labels);
 // (scikit-learn's definition).
 double average_precision(const Eigen::VectorXd& scores, const std::vector<int>& labels);
 
-}  // namespace assay::nn
+}  // namespace assay::stats

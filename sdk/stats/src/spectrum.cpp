@@ -1,4 +1,4 @@
-#include "assay/nn/spectrum.hpp"
+#include "assay/stats/spectrum.hpp"
 
 #include <Eigen/QR>
 #include <Eigen/SVD>
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <stdexcept>
 
-namespace assay::nn {
+namespace assay::stats {
 
 Eigen::MatrixXd Pca::transform(const Eigen::MatrixXd& x) const {
   return (x.rowwise() - mean) * components;
@@ -14,7 +14,7 @@ Eigen::MatrixXd Pca::transform(const Eigen::MatrixXd& x) const {
 
 Pca fit_pca(const Eigen::MatrixXd& x, Eigen::Index k) {
   if (k < 1 || k > std::min(x.rows(), x.cols())) {
-    throw std::invalid_argument("assay::nn: fit_pca: k must be in [1, min(rows, cols)]");
+    throw std::invalid_argument("assay::stats: fit_pca: k must be in [1, min(rows, cols)]");
   }
   Pca pca;
   pca.mean = x.colwise().mean();
@@ -52,7 +52,7 @@ double stable_rank(const Eigen::MatrixXd& a) {
 
 Eigen::VectorXd principal_angles(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
   if (a.rows() != b.rows()) {
-    throw std::invalid_argument("assay::nn: principal_angles: bases of different dimension");
+    throw std::invalid_argument("assay::stats: principal_angles: bases of different dimension");
   }
   const Eigen::MatrixXd qa = Eigen::HouseholderQR<Eigen::MatrixXd>(a).householderQ() *
                              Eigen::MatrixXd::Identity(a.rows(), a.cols());
@@ -62,4 +62,4 @@ Eigen::VectorXd principal_angles(const Eigen::MatrixXd& a, const Eigen::MatrixXd
   return cosines.array().min(1.0).max(-1.0).acos();  // descending cosines: ascending angles
 }
 
-}  // namespace assay::nn
+}  // namespace assay::stats
