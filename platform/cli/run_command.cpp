@@ -19,6 +19,7 @@
 #include "pipeline/plan/sweep_growth.hpp"
 #include "pipeline/plan/sweep_plan.hpp"
 #include "run/sweep_runner.hpp"
+#include "store/files/result_lock.hpp"
 #include "store/files/result_paths.hpp"
 #include "store/files/stored_nodes.hpp"
 #ifdef ASSAY_HAVE_MPI
@@ -284,8 +285,13 @@ int run_command(const CommandLine& cmd) {
   const std::filesystem::path out = vm.count("out")
                                         ? std::filesystem::path(vm["out"].as<std::string>())
                                         : default_output(pipeline.name);
-  if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());
+  // A folder that cannot be made is reported by ResultLock (or an MPI rank's first commit).
+  std::error_code unmade;
+  if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path(), unmade);
   if (launched_as_mpi_rank()) return run_over_mpi(cmd, pipeline, plan, *registry, out, vm, run);
+  // Held until the result is published: before --resume reads what is there, and before any
+  // point runs, so a second run on the same --out, or an unwritable folder, stops here.
+  const ResultLock lock(out);
   // What a killed MPI run left is finished by any number of processes, this one included.
   if (vm.count("resume")) join_rank_shards(out);
 

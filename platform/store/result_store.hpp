@@ -70,7 +70,8 @@ struct SweepGrowth {
 
 class ResultWriter {
  public:
-  // Starts a result at `file`. Without `resume`, an existing file or parts folder is an error
+  // Starts a result at `file`; the caller holds its ResultLock (files/result_lock.hpp). Without
+  // `resume`, an existing file or parts folder is an error
   // (SourceError naming the file); with it, they must carry the same fingerprint (or one of
   // `growth`'s), and the points already "ok" there are reported by done() and never written
   // again.

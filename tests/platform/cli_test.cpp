@@ -124,6 +124,41 @@ TEST_CASE("an existing result is not overwritten without --resume", "[cli][store
   const auto again = run_assay({"run", dir.file("p.toml"), "-o", dir.file("r.h5"), "-q"});
   CHECK(again.exit_code == 2);
   CHECK_THAT(again.err, Catch::Contains("--resume"));
+  CHECK_FALSE(std::filesystem::exists(dir.file("r.h5.lock")));  // a finished run removes it
+}
+
+TEST_CASE("a second run on the same --out is refused before it runs, naming the first's pid",
+          "[cli][store]") {
+  TempFolder dir("locked");
+  write_text(dir.file("p.toml"), kSlowSweep);
+  const auto out = dir.file("r.h5");
+  const pid_t first = start_assay({"run", dir.file("p.toml"), "-o", out, "-j", "2", "-q"});
+  for (int i = 0; i < 500 && !std::filesystem::exists(out + ".lock"); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  for (const char* resume : {"", "--resume"}) {
+    std::vector<std::string> args{"run", dir.file("p.toml"), "-o", out, "-q"};
+    if (*resume) args.push_back(resume);
+    const auto second = run_assay(args);
+    CHECK(second.exit_code == 2);
+    CHECK_THAT(second.err, Catch::Contains("another run (pid " + std::to_string(first) + ")") &&
+                               Catch::Contains(out));
+  }
+  kill(first, SIGKILL);  // the kernel drops its lock: a killed run leaves none to clear
+  REQUIRE(wait_for(first) == -SIGKILL);
+  CHECK(run_assay({"run", dir.file("p.toml"), "-o", out, "--resume", "-q"}).exit_code == 0);
+  CHECK(read_results(out).points.size() == 160);
+}
+
+TEST_CASE("an --out that cannot be written is refused before any point runs", "[cli][store]") {
+  TempFolder dir("unwritable");
+  write_text(dir.file("p.toml"),
+             "[pipeline]\nname = \"x\"\n[nodes.a]\nmethod = \"faulty\"\ntally = \"" +
+                 dir.file("calls") + "\"\n");
+  write_text(dir.file("a_file"), "");
+  const auto r = run_assay({"run", dir.file("p.toml"), "-o", dir.file("a_file/r.h5"), "-q"});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("cannot write here") && Catch::Contains("a_file/r.h5"));
+  CHECK_FALSE(std::filesystem::exists(dir.file("calls")));  // the method never ran
 }
 
 TEST_CASE("a result reads back with h5py and its index loads as a table", "[cli][store]") {
