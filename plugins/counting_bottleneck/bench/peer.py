@@ -132,7 +132,8 @@ def probe_count(train, test):
     w = scipy.linalg.solve(z.T @ z + RIDGE_LAMBDA * np.eye(z.shape[1]),
                            z.T @ (labels - labels.mean()), assume_a="pos")
     predicted = z_test @ w + labels.mean()
-    r2 = 1 - np.sum((test_labels - predicted) ** 2) / np.sum((test_labels - test_labels.mean()) ** 2)
+    residual = np.sum((test_labels - predicted) ** 2)
+    r2 = 1 - residual / np.sum((test_labels - test_labels.mean()) ** 2)
     return dict(accuracy=accuracy, control_accuracy=control_accuracy, r2=r2,
                 snr=fisher_ratio(predicted, test_labels))
 
