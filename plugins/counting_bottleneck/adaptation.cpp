@@ -78,12 +78,7 @@ AdaptData adapt_data(int train_per_count, int test_per_count, int other, Rng& rn
   return d;
 }
 
-CountingModel clone(const CountingModel& model) {
-  Rng unused(0);  // the weights are overwritten
-  CountingModel copy(model.gpt->config(), unused);
-  nn::import_arrays(copy.params, nn::export_arrays(model.params));
-  return copy;
-}
+CountingModel clone(const CountingModel& model) { return model_of(checkpoint_of(model), "model"); }
 
 AdaptResult adapt(CountingModel& m, const Eigen::MatrixXd& directions, const AdaptData& data,
                   const AdaptOptions& o, Rng& rng) {

@@ -24,6 +24,42 @@ Eigen::MatrixXd CountingModel::unembedding() const {
   return params["head.weight"].value.cast<double>();
 }
 
+nn::Checkpoint<float> checkpoint_of(const CountingModel& model) {
+  return nn::make_checkpoint(model.params, nn::to_config(model.gpt->config()));
+}
+
+CountingModel model_of(const nn::Checkpoint<float>& checkpoint, const std::string& port) {
+  nn::GptConfig config;
+  try {
+    config = nn::gpt_config(checkpoint.config);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(port + ": " + e.what());
+  }
+  const ModelOptions shape{.dim = static_cast<int>(config.dim),
+                           .heads = static_cast<int>(config.heads),
+                           .layers = static_cast<int>(config.layers)};
+  if (config.heads < 1 || config.dim % config.heads != 0 || !(config == gpt_config(shape)))
+    throw std::invalid_argument(
+        port + ": not a counting model (vocab " + std::to_string(config.vocab) + ", context " +
+        std::to_string(config.context) + "; counting_pretrain.model has vocab " +
+        std::to_string(token::kVocab) + ", context " + std::to_string(kSequenceLength) +
+        ", no biases, untied W_U)");
+  Rng unused(0);  // the checkpoint overwrites every weight
+  CountingModel model(config, unused);
+  nn::Index scalars = 0;
+  for (const auto& a : checkpoint.params) scalars += static_cast<nn::Index>(a.data.size());
+  if (scalars != model.params.count())  // load_checkpoint would keep the weights it lacks
+    throw std::invalid_argument(port + ": " + std::to_string(scalars) +
+                                " parameters for a model of " +
+                                std::to_string(model.params.count()));
+  try {
+    nn::load_checkpoint(checkpoint, model.params);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(port + ": " + e.what());
+  }
+  return model;
+}
+
 nn::TokenBatch sequence_batch(const std::vector<std::vector<int>>& sequences) {
   nn::TokenBatch b;
   for (const auto& s : sequences) {

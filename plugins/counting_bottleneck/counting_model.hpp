@@ -5,9 +5,11 @@
 // with a warmup-cosine schedule, decay on matrices only, gradients clipped at norm 1.
 #pragma once
 
+#include <assay/nn/checkpoint.hpp>
 #include <assay/nn/nn.hpp>
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "counting_corpus.hpp"
 
@@ -39,6 +41,12 @@ struct CountingModel {
   // W_U (vocab x dim) as doubles.
   Eigen::MatrixXd unembedding() const;
 };
+
+// The model as plain data, so that one pretraining can feed every analysis node, and back.
+// model_of throws std::invalid_argument naming `port` unless the checkpoint is a decoder that
+// gpt_config builds (the counting vocabulary and context, no biases, untied W_U).
+nn::Checkpoint<float> checkpoint_of(const CountingModel& model);
+CountingModel model_of(const nn::Checkpoint<float>& checkpoint, const std::string& port);
 
 // Inputs and targets of sequences stacked in rows (each kSequenceLength tokens).
 nn::TokenBatch sequence_batch(const std::vector<std::vector<int>>& sequences);

@@ -1,6 +1,7 @@
 // The counting_bottleneck plugin: SDK glue for "counts that are computed but unreadable" (seed
 // paper 10). The science lives in the other files of this folder; here each method binds its
 // params, inputs and outputs to the science's structs.
+#include <assay/nn/checkpoint_value.hpp>
 #include <assay/sdk.hpp>
 
 #include "adaptation.hpp"
@@ -56,45 +57,24 @@ assay::MethodExport counting_corpus_method() {
       .run(counting_corpus);
 }
 
-// ---------------------------------------------------------------- the pretrained model
-//
-// Until checkpoints travel between nodes, each analysis pretrains its own model from the
-// corpus's tokens (the same settings and corpus give the same training data; the init comes
-// from the node's seed).
+// ---------------------------------------------------------------- counting_pretrain
 
-struct Pretraining {
+struct PretrainSettings {
   std::vector<int> tokens;
   cb::ModelOptions model;
   cb::PretrainOptions training;
 };
 
-const auto pretraining_bindings = [](auto& b) {
-  b.input(
-       [](auto& s) -> auto& { return s.pretraining.tokens; }, "tokens", "counting_corpus.tokens")
-      .param(
-          [](auto& s) -> auto& { return s.pretraining.model.dim; }, "dim", "model width",
-          assay::range(4, 1024))
-      .param(
-          [](auto& s) -> auto& { return s.pretraining.model.heads; }, "heads",
-          "attention heads (divide dim)", assay::range(1, 64))
-      .param(
-          [](auto& s) -> auto& { return s.pretraining.model.layers; }, "layers", "blocks",
-          assay::range(1, 16))
-      .param(
-          [](auto& s) -> auto& { return s.pretraining.training.steps; }, "pretrain_steps",
-          "AdamW steps", assay::range(1, 1 << 22))
-      .param(
-          [](auto& s) -> auto& { return s.pretraining.training.batch; }, "pretrain_batch",
-          "sequences per step", assay::range(1, 4096))
-      .param(
-          [](auto& s) -> auto& { return s.pretraining.training.lr; }, "pretrain_lr",
-          "peak learning rate (warmup-cosine to a tenth)", assay::range(1e-6, 1))
-      .param(
-          [](auto& s) -> auto& { return s.pretraining.training.weight_decay; }, "weight_decay",
-          "AdamW decay on matrices", assay::range(0, 10))
-      .param(
-          [](auto& s) -> auto& { return s.pretraining.training.warmup; }, "warmup", "warmup steps",
-          assay::range(0, 1 << 22));
+struct LossRow {
+  long step = 0;
+  double train_loss = 0;
+};
+
+struct Pretrained {
+  assay::nn::Checkpoint<float> model;
+  std::vector<LossRow> pretrain_history;
+  double final_train_loss = 0;
+  int model_parameters = 0;
 };
 
 cb::Corpus corpus_of(const std::vector<int>& tokens) {
@@ -108,11 +88,6 @@ cb::Corpus corpus_of(const std::vector<int>& tokens) {
   return c;
 }
 
-struct LossRow {
-  long step = 0;
-  double train_loss = 0;
-};
-
 std::vector<LossRow> rows_of(const assay::nn::LossTable& t) {
   std::vector<LossRow> rows;
   for (std::size_t i = 0; i < t.step.size(); ++i) rows.push_back({t.step[i], t.train_loss[i]});
@@ -125,22 +100,67 @@ const auto loss_columns = [] {
       .column(&LossRow::train_loss, "train_loss");
 };
 
-cb::CountingModel pretrained(const Pretraining& p, assay::Context& ctx,
-                             std::vector<LossRow>& history) {
+Pretrained counting_pretrain(const PretrainSettings& s, assay::Context& ctx) {
   auto rng = ctx.rng(1);
-  cb::CountingModel model(cb::gpt_config(p.model), rng);
-  const auto result = cb::pretrain(model, corpus_of(p.tokens), p.training, rng(), [&](double f) {
-    ctx.progress(0.8 * f);
+  cb::CountingModel model(cb::gpt_config(s.model), rng);
+  const auto result = cb::pretrain(model, corpus_of(s.tokens), s.training, rng(), [&](double f) {
+    ctx.progress(f);
     ctx.throw_if_cancelled();
   });
-  history = rows_of(result.history);
-  return model;
+  return {cb::checkpoint_of(model), rows_of(result.history), result.history.train_loss.back(),
+          static_cast<int>(model.params.count())};
 }
+
+assay::MethodExport counting_pretrain_method() {
+  using S = PretrainSettings;
+  using O = Pretrained;
+  const auto m = [](auto member) {
+    return [member](S & s) -> auto& { return s.model.*member; };
+  };
+  const auto t = [](auto member) {
+    return [member](S & s) -> auto& { return s.training.*member; };
+  };
+  using M = cb::ModelOptions;
+  using P = cb::PretrainOptions;
+  return assay::method<S, O>("counting_pretrain",
+                             "Pretrains the small counting transformer on the counting language "
+                             "(whole sequences, AdamW, warmup-cosine) and outputs it as a "
+                             "checkpoint for count_probes and probe_informed_lora")
+      .cite(kPaper)
+      .input(&S::tokens, "tokens", "counting_corpus.tokens")
+      .param(m(&M::dim), "dim", "model width", assay::range(4, 1024))
+      .param(m(&M::heads), "heads", "attention heads (divide dim)", assay::range(1, 64))
+      .param(m(&M::layers), "layers", "blocks", assay::range(1, 16))
+      .param(t(&P::steps), "pretrain_steps", "AdamW steps", assay::range(1, 1 << 22))
+      .param(t(&P::batch), "pretrain_batch", "sequences per step", assay::range(1, 4096))
+      .param(t(&P::lr), "pretrain_lr", "peak learning rate (warmup-cosine to a tenth)",
+             assay::range(1e-6, 1))
+      .param(t(&P::weight_decay), "weight_decay", "AdamW decay on matrices", assay::range(0, 10))
+      .param(t(&P::warmup), "warmup", "warmup steps", assay::range(0, 1 << 22))
+      .output(&O::model, "model",
+              "the pretrained decoder (nn::Checkpoint: config and named float32 parameters; "
+              "W_U is params/head.weight)")
+      .output(&O::pretrain_history, "pretrain_history", "step, mean train loss", loss_columns())
+      .output(&O::final_train_loss, "final_train_loss", "train_loss of the last row")
+      .output(&O::model_parameters, "model_parameters", "scalars of the model")
+      .run(counting_pretrain);
+}
+
+// The checkpoint of an analysis node's `model` input as a model.
+cb::CountingModel counting_model(const assay::nn::Checkpoint<float>& checkpoint) {
+  try {
+    return cb::model_of(checkpoint, "model");
+  } catch (const std::invalid_argument& e) {
+    throw assay::Error(std::string(e.what()) + "; connect counting_pretrain.model");
+  }
+}
+
+constexpr const char* kModelInput = "the pretrained model (counting_pretrain.model)";
 
 // ---------------------------------------------------------------- count_probes
 
 struct ProbeSettings {
-  Pretraining pretraining;
+  assay::nn::Checkpoint<float> model;
   cb::ProbeStudyOptions study;
 };
 
@@ -155,7 +175,6 @@ struct AlignmentTableRow {
 };
 
 struct ProbesOut {
-  std::vector<LossRow> pretrain_history;
   std::vector<ProbeTableRow> probes;
   std::vector<AlignmentTableRow> alignment;
   double model_constrained_accuracy = 0, model_free_accuracy = 0, model_digit_share = 0;
@@ -166,7 +185,7 @@ struct ProbesOut {
 
 ProbesOut count_probes(const ProbeSettings& s, assay::Context& ctx) {
   ProbesOut out;
-  const auto model = pretrained(s.pretraining, ctx, out.pretrain_history);
+  const auto model = counting_model(s.model);
   auto rng = ctx.rng(2);
   const auto study = cb::probe_study(model, s.study, rng);
   for (const auto& r : study.probes)
@@ -197,11 +216,11 @@ assay::MethodExport count_probes_method() {
   using P = ProbeTableRow;
   using A = AlignmentTableRow;
   return assay::method<S, O>("count_probes",
-                             "Pretrains the counting model, then probes the count at every layer "
-                             "and query position (control task, Fisher SNR) and measures the "
-                             "count subspace's principal angles to W_U's digit rows")
-      .with(pretraining_bindings)
+                             "Probes the count in a pretrained counting model at every layer and "
+                             "query position (control task, Fisher SNR) and measures the count "
+                             "subspace's principal angles to W_U's digit rows")
       .cite(kPaper)
+      .input(&S::model, "model", kModelInput)
       .param(
           [](S & s) -> auto& { return s.study.train_per_count; }, "train_per_count",
           "probe training items per count 1..9", assay::range(2, 100000))
@@ -220,7 +239,6 @@ assay::MethodExport count_probes_method() {
       .param(
           [](S & s) -> auto& { return s.study.null_samples; }, "null_samples",
           "random subspaces of the null", assay::range(1, 1 << 20))
-      .output(&O::pretrain_history, "pretrain_history", "step, mean train loss", loss_columns())
       .output(&O::probes, "probes", "per site and position: probe scores (README)",
               assay::columns<P>()
                   .column(&P::site, "site")
@@ -264,7 +282,7 @@ assay::MethodExport count_probes_method() {
 // ---------------------------------------------------------------- probe_informed_lora
 
 struct LoraSettings {
-  Pretraining pretraining;
+  assay::nn::Checkpoint<float> model;
   cb::AdaptOptions adapt;
   int train_per_count = 32;
   int test_per_count = 50;
@@ -273,7 +291,7 @@ struct LoraSettings {
 };
 
 struct LoraOut {
-  std::vector<LossRow> pretrain_history, history;
+  std::vector<LossRow> history;
   double constrained_before = 0, constrained_after = 0, free_before = 0, free_after = 0;
   double digit_share_after = 0;
   double other_loss_before = 0, other_loss_after = 0, other_loss_change = 0;
@@ -284,7 +302,7 @@ struct LoraOut {
 
 LoraOut probe_informed_lora(const LoraSettings& s, assay::Context& ctx) {
   LoraOut out;
-  auto model = pretrained(s.pretraining, ctx, out.pretrain_history);
+  auto model = counting_model(s.model);
   auto rng = ctx.rng(2);
   const auto data = cb::adapt_data(s.train_per_count, s.test_per_count, s.other_sequences, rng);
   const Eigen::MatrixXd directions =
@@ -311,11 +329,11 @@ assay::MethodExport probe_informed_lora_method() {
   using S = LoraSettings;
   using O = LoraOut;
   return assay::method<S, O>("probe_informed_lora",
-                             "Pretrains the counting model, then repairs its digit answers with "
-                             "one arm: probe-initialised or random LoRA on W_U, W_U's digit rows, "
-                             "or Q/V LoRA; constrained and free accuracy, other loss, parameters")
-      .with(pretraining_bindings)
+                             "Repairs the digit answers of a pretrained counting model with one "
+                             "arm: probe-initialised or random LoRA on W_U, W_U's digit rows, or "
+                             "Q/V LoRA; constrained and free accuracy, other loss, parameters")
       .cite(kPaper)
+      .input(&S::model, "model", kModelInput)
       .choice(
           [](S & s) -> auto& { return s.adapt.arm; }, "arm",
           std::vector<std::pair<std::string, cb::Arm>>{{"probe", cb::Arm::probe},
@@ -343,7 +361,6 @@ assay::MethodExport probe_informed_lora_method() {
              "held-out word and digit sequences for the other loss", assay::range(1, 100000))
       .param(&S::logistic_lambda, "logistic_lambda", "the direction probes' L2 penalty",
              assay::range(1e-8, 1e6))
-      .output(&O::pretrain_history, "pretrain_history", "step, mean train loss", loss_columns())
       .output(&O::history, "history", "adaptation: step, mean answer loss", loss_columns())
       .output(&O::constrained_before, "constrained_before", "argmax over digits is the count")
       .output(&O::constrained_after, "constrained_after", "after adaptation")
@@ -364,5 +381,5 @@ assay::MethodExport probe_informed_lora_method() {
 
 }  // namespace
 
-ASSAY_PLUGIN("counting_bottleneck", "0.1.0", "MIT", counting_corpus_method(), count_probes_method(),
-             probe_informed_lora_method())
+ASSAY_PLUGIN("counting_bottleneck", "0.2.0", "MIT", counting_corpus_method(),
+             counting_pretrain_method(), count_probes_method(), probe_informed_lora_method())

@@ -56,3 +56,33 @@ TEST_CASE("the final residual at the ARROW times W_U is the answer's logits",
   CHECK(a.constrained >= 0);
   CHECK(a.free <= a.digit_share);
 }
+
+TEST_CASE("a model rebuilt from its checkpoint answers exactly as the original",
+          "[counting_bottleneck]") {
+  cb::Rng rng(5);
+  const auto corpus = cb::make_corpus({.sequences = 128}, rng);
+  cb::CountingModel model(cb::gpt_config(tiny()), rng);
+  cb::pretrain(model, corpus, {.steps = 5, .batch = 8}, 6);
+  const auto items = cb::explicit_items(2, rng);
+  const cb::CountingModel rebuilt = cb::model_of(cb::checkpoint_of(model), "model");
+  CHECK(rebuilt.gpt->config() == model.gpt->config());
+  CHECK(
+      (cb::answer_logits(rebuilt, items) - cb::answer_logits(model, items)).cwiseAbs().maxCoeff() ==
+      0);
+}
+
+TEST_CASE("a checkpoint of another decoder is refused, naming the port", "[counting_bottleneck]") {
+  cb::Rng rng(7);
+  cb::CountingModel model(cb::gpt_config(tiny()), rng);
+  auto with_biases = cb::gpt_config(tiny());
+  with_biases.bias = true;
+  assay::nn::ParameterSet<float> params;
+  assay::nn::Gpt<float> other(params, with_biases, rng);
+  REQUIRE_THROWS_WITH(
+      cb::model_of(assay::nn::make_checkpoint(params, assay::nn::to_config(with_biases)), "init"),
+      Catch::StartsWith("init: not a counting model"));
+  auto truncated = cb::checkpoint_of(model);
+  truncated.params.pop_back();
+  REQUIRE_THROWS_WITH(cb::model_of(truncated, "init"),
+                      Catch::Contains("parameters for a model of"));
+}
