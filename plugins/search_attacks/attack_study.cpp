@@ -38,6 +38,11 @@ CorpusStudy run_corpus_study(const StudySettings& s, std::uint64_t seed) {
   const auto& best = arm(out, Searcher::creo);
   out.creo_cue_effect = best.held_out.success -
                         evaluate_attack(env, without_cues(best.search.best), held_out).success;
+  if (s.coevolve) {
+    nn::Rng co_rng(seed * 1000003 + 97);
+    out.coevolution =
+        coevolve(sb, index, reader, s.reader.k, train, held_out, s.coevolution, co_rng);
+  }
   return out;
 }
 

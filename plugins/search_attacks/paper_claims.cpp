@@ -34,8 +34,10 @@ const std::vector<SeedStudy>& check_study(std::uint64_t seed) {
                                      std::vector<SeedStudy> out;
                                      for (int k = 0; k < kSeeds; ++k) {
                                        StudySettings s;
+                                       s.coevolve = true;  // on the clean corpus only
                                        const auto base = seed * 7919 + k;
                                        auto clean = run_corpus_study(s, base);
+                                       s.coevolve = false;
                                        s.sandbox.cue_truth_correlation = 0;
                                        out.push_back({std::move(clean), run_corpus_study(s, base)});
                                      }
@@ -64,6 +66,13 @@ CheckResult positive(const CheckContext& ctx, const std::function<double(const S
                              std::to_string(v.size()) + " seeds (mean " + number_text(ci.estimate) +
                              ", interval [" + number_text(ci.low) + ", " + number_text(ci.high) +
                              "]; per seed " + per_seed + ")");
+}
+
+// Mean over the defender updates of f.
+double over_updates(const CorpusStudy& s, const std::function<double(const DefenderUpdate&)>& f) {
+  double total = 0;
+  for (const auto& u : s.coevolution) total += f(u);
+  return total / static_cast<double>(s.coevolution.size());
 }
 
 double success(const CorpusStudy& s, Searcher a) { return arm(s, a).held_out.success; }
@@ -113,6 +122,37 @@ std::vector<Claim> paper_claims() {
                           "finds genomes no better or sooner than uniform mutation; the interval "
                           "spans 0",
                           kFindings)},
+      {"attacker_recovers",
+       "Under co-evolution (4 rounds of 240 CREO-lite rollouts, the defender's filter refitted on "
+       "every best genome so far after each round) the attacker recovers after defender updates: "
+       "lower 95% bound of the next round's held-out success minus the old best's success "
+       "right after the update > 0 (mean over the 3 updates per seed).",
+       [](const CheckContext& ctx) {
+         auto r = positive(
+             ctx,
+             [](const SeedStudy& s) {
+               return over_updates(
+                   s.clean, [](const DefenderUpdate& u) { return u.recovered - u.success_after; });
+             },
+             "success(next round) - success(old best after the update)");
+         const auto& study = check_study(ctx.seed);
+         double drop = 0, rollouts = 0, never = 0, updates = 0;
+         for (const auto& s : study)
+           for (const auto& u : s.clean.coevolution) {
+             drop += u.success_before - u.success_after;
+             updates += 1;
+             if (u.rollouts_to_recover < 0)
+               never += 1;
+             else
+               rollouts += u.rollouts_to_recover;
+           }
+         r.detail += "; the update cuts the old best's success by " + number_text(drop / updates) +
+                     " on average; the next round reaches the before/after midpoint after " +
+                     number_text(rollouts / std::max(1.0, updates - never)) +
+                     " rollouts on average (first checkpoint: 30), never in " + number_text(never) +
+                     " of " + number_text(updates) + " updates";
+         return r;
+       }},
   };
 }
 

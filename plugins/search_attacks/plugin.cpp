@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "attack_study.hpp"
+#include "coevolution.hpp"
 #include "paper_claims.hpp"
 
 namespace {
@@ -313,7 +314,88 @@ assay::MethodExport attack_evolution_method() {
       });
 }
 
+// ---------------------------------------------------------------- attack_coevolution
+
+struct CoevolutionIn {
+  Corpus corpus;
+  nn::Checkpoint<float> model;
+  int k = 5;
+  sa::CoevolutionSettings coevolution;
+};
+struct UpdateRow {
+  int round = 0, rollouts_to_recover = -1;
+  double success_before = 0, success_after = 0, recovered = 0, injected_flagged = 0,
+         clean_flagged = 0;
+};
+struct CoevolutionOut {
+  std::vector<UpdateRow> updates;
+  double mean_drop = 0, mean_recovered = 0;
+};
+
+assay::MethodExport attack_coevolution_method() {
+  using S = CoevolutionIn;
+  using O = CoevolutionOut;
+  return assay::method<S, O>("attack_coevolution",
+                             "Bi-level co-evolution: rounds of CREO-lite (or another searcher) "
+                             "under the current defender, each followed by refitting the "
+                             "defender's logistic passage filter on every best genome so far")
+      .cite(kPaper)
+      .with(corpus_params<assay::MethodBuilder<S, O>, S>)
+      .input(&S::model, "model", "reader_train's model")
+      .param(&S::k, "k", "passages retrieved per hop", assay::range(1, 100))
+      .choice(
+          [](S & s) -> auto& { return s.coevolution.attacker; }, "searcher",
+          std::vector<std::pair<std::string, sa::Searcher>>{
+              {"static", sa::Searcher::static_templates},
+              {"random", sa::Searcher::random},
+              {"ga", sa::Searcher::ga},
+              {"cem", sa::Searcher::cem},
+              {"creo", sa::Searcher::creo}},
+          "the attacker's searcher")
+      .param(
+          [](S & s) -> auto& { return s.coevolution.rounds; }, "rounds",
+          "attacker rounds (a defender update between consecutive ones)", assay::range(2, 1000))
+      .param(
+          [](S & s) -> auto& { return s.coevolution.search.budget; }, "budget",
+          "rollouts per round", assay::range(8, 1 << 24))
+      .param(
+          [](S & s) -> auto& { return s.coevolution.filter_steps; }, "filter_steps",
+          "Adam steps per filter fit", assay::range(1, 1 << 20))
+      .output(&O::updates, "updates",
+              "per defender update: round, the old best's held-out success before and after, "
+              "the next round's best, rollouts to the before/after midpoint (-1 never), and the "
+              "filter's flag rates on its injected and clean training passages",
+              assay::columns<UpdateRow>()
+                  .column(&UpdateRow::round, "round")
+                  .column(&UpdateRow::success_before, "success_before")
+                  .column(&UpdateRow::success_after, "success_after")
+                  .column(&UpdateRow::recovered, "recovered")
+                  .column(&UpdateRow::rollouts_to_recover, "rollouts_to_recover")
+                  .column(&UpdateRow::injected_flagged, "injected_flagged")
+                  .column(&UpdateRow::clean_flagged, "clean_flagged"))
+      .output(&O::mean_drop, "mean_drop", "mean success the old best loses at an update")
+      .output(&O::mean_recovered, "mean_recovered", "mean success of the next round's best")
+      .run([](const S& s, assay::Context& ctx) {
+        const auto sb = sandbox_of(s.corpus);
+        const auto index = sa::index_of(sb);
+        const auto reader = reader_of(s.model);
+        const int n = s.corpus.sandbox.questions;
+        auto rng = ctx.rng();
+        const auto updates =
+            sa::coevolve(sb, index, reader, s.k, question_range(0, n - s.corpus.held_out),
+                         question_range(n - s.corpus.held_out, n), s.coevolution, rng);
+        O out;
+        for (const auto& u : updates) {
+          out.updates.push_back({u.round, u.rollouts_to_recover, u.success_before, u.success_after,
+                                 u.recovered, u.injected_flagged, u.clean_flagged});
+          out.mean_drop += (u.success_before - u.success_after) / updates.size();
+          out.mean_recovered += u.recovered / updates.size();
+        }
+        return out;
+      });
+}
+
 }  // namespace
 
 ASSAY_PLUGIN("search_attacks", "0.1.0", "MIT", kb_sandbox_method(), reader_train_method(),
-             search_agent_method(), attack_evolution_method())
+             search_agent_method(), attack_evolution_method(), attack_coevolution_method())

@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "attack_study.hpp"
+#include "defender.hpp"
 
 namespace sa = assay::search_attacks;
 
@@ -116,4 +117,23 @@ TEST_CASE("cue words move the reader more where the corpus tied them to truth",
   }
   INFO("clean " << effect[0] << " control " << effect[1]);
   REQUIRE(effect[0] > effect[1]);
+}
+
+TEST_CASE("the defender's filter flags the attacker's passages it was fitted on, few clean ones",
+          "[search_attacks]") {
+  const auto w = trained(0.8);
+  const sa::Environment env{w.sb, w.index, w.reader};
+  std::vector<int> qs(60);
+  std::iota(qs.begin(), qs.end(), 0);
+  sa::LabelledPassages seen;
+  const sa::Genome stuffed{3, 0, 0, 0, 0, 1, 2, 2};
+  sa::collect_passages(env, stuffed, qs, seen);
+  assay::nn::Rng rng(4);
+  const sa::InjectionFilter filter(seen, 300, 0.05, rng);
+  REQUIRE(filter.flagged_share(seen, true) > 0.9);
+  REQUIRE(filter.flagged_share(seen, false) < 0.05);
+  sa::Environment defended = env;
+  defended.filter = [&](const sa::ReaderInput& in) { return filter.keep(in); };
+  REQUIRE(sa::evaluate_attack(defended, stuffed, qs).success <
+          sa::evaluate_attack(env, stuffed, qs).success);
 }

@@ -37,3 +37,15 @@ TEST_CASE("held_out must leave questions for the rollouts", "[search_attacks]") 
   params["held_out"] = 60;
   REQUIRE_THROWS_WITH(at::run_method("kb_sandbox", params), Catch::Contains("held_out"));
 }
+
+TEST_CASE("attack_coevolution reports each defender update", "[search_attacks]") {
+  auto params = corpus();
+  params["steps"] = 100;
+  const auto reader = at::run_method("reader_train", params);
+  params.erase("steps");
+  params["rounds"] = 3;
+  params["budget"] = 32;
+  const auto out = at::run_method("attack_coevolution", params, {{"model", reader.at("model")}});
+  REQUIRE(out.at("updates").as_table().rows() == 2);
+  REQUIRE(out.at("mean_drop").as_real() >= -1);
+}
