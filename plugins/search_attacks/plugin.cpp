@@ -69,6 +69,13 @@ sa::Sandbox sandbox_of(const Corpus& c) {
   }
 }
 
+// The searchers by their names (sa::searcher_name).
+std::vector<std::pair<std::string, sa::Searcher>> searcher_choices() {
+  std::vector<std::pair<std::string, sa::Searcher>> out;
+  for (auto s : sa::all_searchers()) out.emplace_back(sa::searcher_name(s), s);
+  return out;
+}
+
 std::vector<int> question_range(int from, int to) {
   std::vector<int> v(to - from);
   std::iota(v.begin(), v.end(), from);
@@ -193,6 +200,23 @@ sa::Reader reader_of(const nn::Checkpoint<float>& model) {
   }
 }
 
+// The sandbox of a corpus, its index and a trained reader: what an agent runs in.
+struct World {
+  sa::Sandbox sandbox;
+  sa::Bm25Index index;
+  sa::Reader reader;
+  std::vector<int> train, held_out;  // question indices
+  sa::Environment environment(int k) const { return {sandbox, index, reader, k, {}}; }
+};
+
+World world_of(const Corpus& c, const nn::Checkpoint<float>& model) {
+  auto sb = sandbox_of(c);
+  auto index = sa::index_of(sb);
+  const int n = c.sandbox.questions;
+  return {std::move(sb), std::move(index), reader_of(model), question_range(0, n - c.held_out),
+          question_range(n - c.held_out, n)};
+}
+
 assay::MethodExport search_agent_method() {
   using S = AgentIn;
   using O = AgentOut;
@@ -205,12 +229,8 @@ assay::MethodExport search_agent_method() {
       .param(&S::k, "k", "passages retrieved per hop", assay::range(1, 100))
       .output(&O::clean_accuracy, "clean_accuracy", "share of held-out questions answered right")
       .run([](const S& s, assay::Context&) {
-        const auto sb = sandbox_of(s.corpus);
-        const auto index = sa::index_of(sb);
-        const auto reader = reader_of(s.model);
-        const sa::Environment env{sb, index, reader, s.k, {}};
-        const int n = s.corpus.sandbox.questions;
-        return O{sa::clean_accuracy(env, question_range(n - s.corpus.held_out, n))};
+        const auto w = world_of(s.corpus, s.model);
+        return O{sa::clean_accuracy(w.environment(s.k), w.held_out)};
       });
 }
 
@@ -245,14 +265,7 @@ assay::MethodExport attack_evolution_method() {
       .with(corpus_params<assay::MethodBuilder<S, O>, S>)
       .input(&S::model, "model", "reader_train's model")
       .param(&S::k, "k", "passages retrieved per hop", assay::range(1, 100))
-      .choice(&S::searcher, "searcher",
-              std::vector<std::pair<std::string, sa::Searcher>>{
-                  {"static", sa::Searcher::static_templates},
-                  {"random", sa::Searcher::random},
-                  {"ga", sa::Searcher::ga},
-                  {"cem", sa::Searcher::cem},
-                  {"creo", sa::Searcher::creo}},
-              "how genomes are proposed")
+      .choice(&S::searcher, "searcher", searcher_choices(), "how genomes are proposed")
       .param(
           [](S & s) -> auto& { return s.search.budget; }, "budget", "rollouts",
           assay::range(1, 1 << 24))
@@ -289,15 +302,11 @@ assay::MethodExport attack_evolution_method() {
                   .column(&CurveRow::held_out_success, "held_out_success"))
       .claims(sa::paper_claims())
       .run([](const S& s, assay::Context& ctx) {
-        const auto sb = sandbox_of(s.corpus);
-        const auto index = sa::index_of(sb);
-        const auto reader = reader_of(s.model);
-        const sa::Environment env{sb, index, reader, s.k, {}};
-        const int n = s.corpus.sandbox.questions;
-        const auto train = question_range(0, n - s.corpus.held_out);
-        const auto held_out = question_range(n - s.corpus.held_out, n);
+        const auto w = world_of(s.corpus, s.model);
+        const auto env = w.environment(s.k);
+        const auto& held_out = w.held_out;
         auto rng = ctx.rng();
-        const auto r = sa::run_search(s.searcher, env, train, held_out, s.search, rng);
+        const auto r = sa::run_search(s.searcher, env, w.train, held_out, s.search, rng);
         const auto m = sa::evaluate_attack(env, r.best, held_out);
         O out{m.success,
               m.retrieved,
@@ -344,13 +353,7 @@ assay::MethodExport attack_coevolution_method() {
       .input(&S::model, "model", "reader_train's model")
       .param(&S::k, "k", "passages retrieved per hop", assay::range(1, 100))
       .choice(
-          [](S & s) -> auto& { return s.coevolution.attacker; }, "searcher",
-          std::vector<std::pair<std::string, sa::Searcher>>{
-              {"static", sa::Searcher::static_templates},
-              {"random", sa::Searcher::random},
-              {"ga", sa::Searcher::ga},
-              {"cem", sa::Searcher::cem},
-              {"creo", sa::Searcher::creo}},
+          [](S & s) -> auto& { return s.coevolution.attacker; }, "searcher", searcher_choices(),
           "the attacker's searcher")
       .param(
           [](S & s) -> auto& { return s.coevolution.rounds; }, "rounds",
@@ -376,14 +379,10 @@ assay::MethodExport attack_coevolution_method() {
       .output(&O::mean_drop, "mean_drop", "mean success the old best loses at an update")
       .output(&O::mean_recovered, "mean_recovered", "mean success of the next round's best")
       .run([](const S& s, assay::Context& ctx) {
-        const auto sb = sandbox_of(s.corpus);
-        const auto index = sa::index_of(sb);
-        const auto reader = reader_of(s.model);
-        const int n = s.corpus.sandbox.questions;
+        const auto w = world_of(s.corpus, s.model);
         auto rng = ctx.rng();
-        const auto updates =
-            sa::coevolve(sb, index, reader, s.k, question_range(0, n - s.corpus.held_out),
-                         question_range(n - s.corpus.held_out, n), s.coevolution, rng);
+        const auto updates = sa::coevolve(w.sandbox, w.index, w.reader, s.k, w.train, w.held_out,
+                                          s.coevolution, rng);
         O out;
         for (const auto& u : updates) {
           out.updates.push_back({u.round, u.rollouts_to_recover, u.success_before, u.success_after,
