@@ -5,7 +5,7 @@
 #include <map>
 #include <mutex>
 
-#include "assay/nn/resampling.hpp"
+#include "assay/stats/resampling.hpp"
 #include "attack_study.hpp"
 
 namespace assay::search_attacks {
@@ -57,7 +57,7 @@ CheckResult positive(const CheckContext& ctx, const std::function<double(const S
   Eigen::VectorXd v(static_cast<Eigen::Index>(study.size()));
   for (std::size_t i = 0; i < study.size(); ++i) v(static_cast<Eigen::Index>(i)) = f(study[i]);
   nn::Rng rng(ctx.seed);
-  const auto ci = nn::bootstrap_ci(
+  const auto ci = stats::bootstrap_ci(
       v, [](const Eigen::VectorXd& x) { return x.mean(); }, 4000, 0.95, rng);
   std::string per_seed;
   for (Eigen::Index i = 0; i < v.size(); ++i) per_seed += (i ? ", " : "") + number_text(v(i));
