@@ -56,7 +56,11 @@ std::vector<Claim> tail_claims() {
                  "mean over shapes of tail(last) - tail(embedding) " +
                      r.context_tail_growth.text() + "; majority-shape test accuracy " +
                      number_text(r.test_accuracy) + "; tail fraction per layer: " + tail_table(r));
-           }}};
+           },
+           does_not_reproduce("the check-scale ViT forms no shape tail: the shapes' tail fraction "
+                              "stays near 1% at every layer, while the colours' falls from about "
+                              "half at the embedding to a few percent",
+                              "README.md#finding-no-tail-at-check-scale")}};
 }
 
 std::vector<Claim> detection_claims() {
@@ -87,11 +91,18 @@ std::vector<Claim> detection_claims() {
            "SuperActivator detection's test F1 exceeds the best of the max, mean, last and "
            "random-token aggregators (thresholds and p chosen on a calibration split; lower "
            "95% paired-bootstrap bound over the 9 concepts of the mean gain > 0)",
-           gain},
+           gain,
+           does_not_reproduce("without a tail, thresholding the top token at an in-concept "
+                              "quantile is the max aggregator with a coarser threshold grid: "
+                              "the gain is within the spread over concepts",
+                              "README.md#finding-detection-without-a-tail")},
           {"detection_peaks_at_small_p",
            "The mean test F1 over concepts peaks at a small share p <= 0.2 of in-concept "
            "calibration tokens (the paper: 5-10%)",
-           peak}};
+           peak,
+           does_not_reproduce("test F1 rises with p up to 0.9: with no separated tail the "
+                              "useful threshold is a low in-concept quantile",
+                              "README.md#finding-detection-without-a-tail")}};
 }
 
 std::vector<Claim> amplification_claims() {
@@ -119,7 +130,10 @@ std::vector<Claim> amplification_claims() {
            "Heads aligned with a shape concept amplify its activation gaps: the slope of their "
            "change against the prior activation over in-concept tokens is positive (lower 95% "
            "t bound > 0)",
-           slopes},
+           slopes,
+           does_not_reproduce("the aligned heads' slopes are positive on average, but the "
+                              "interval over the shapes' aligned heads includes 0",
+                              "README.md#finding-amplification")},
           {"ablating_aligned_heads_removes_tail",
            "Ablating the aligned heads shrinks the shapes' last-layer tail more than ablating as "
            "many other heads (lower 95% bootstrap bound of the difference > 0)",
