@@ -32,9 +32,9 @@ std::vector<HeadAmplification> head_amplification(const TokenStates& s,
                                                   const Eigen::VectorXi& labels) {
   std::vector<HeadAmplification> out;
   for (int l = 0; l < static_cast<int>(s.writes.size()); ++l) {
-    const VectorXd u = (class_mean(s.layers[l + 1], labels, 1) -
-                        class_mean(s.layers[l + 1], labels, 0))
-                           .normalized();
+    const VectorXd u =
+        (class_mean(s.layers[l + 1], labels, 1) - class_mean(s.layers[l + 1], labels, 0))
+            .normalized();
     const VectorXd prior = s.layers[l].cast<double>() * u;
     for (int h = 0; h < static_cast<int>(s.writes[l].size()); ++h) {
       const auto& w = s.writes[l][h];

@@ -74,10 +74,11 @@ std::vector<Claim> detection_claims() {
     return expect_at_least(
         r.f1_gain.lower, 0,
         "last layer, test F1 of SuperActivator (p chosen on calibration) minus the best "
-        "aggregator (" + aggregator_name(static_cast<Aggregator>(r.best_baseline)) +
+        "aggregator (" +
+            aggregator_name(static_cast<Aggregator>(r.best_baseline)) +
             "), mean over concepts [95% paired bootstrap over concepts] " + r.f1_gain.text() +
-            "; SuperActivator: " + per_concept(r, sa, false) + "best aggregator: " +
-            per_concept(r, base, false));
+            "; SuperActivator: " + per_concept(r, sa, false) +
+            "best aggregator: " + per_concept(r, base, false));
   };
   const auto peak = [](const CheckContext& ctx) {
     const auto& r = study(ctx.seed);

@@ -23,8 +23,8 @@ double tail_fraction(const Eigen::VectorXd& act, const Eigen::VectorXi& labels, 
     if (labels(i) == 0) out.push_back(act(i));
   }
   const double threshold = quantile(out, q);
-  return static_cast<double>(std::count_if(in.begin(), in.end(),
-                                           [&](double a) { return a > threshold; })) /
+  return static_cast<double>(
+             std::count_if(in.begin(), in.end(), [&](double a) { return a > threshold; })) /
          std::max<std::size_t>(in.size(), 1);
 }
 
@@ -99,12 +99,14 @@ Detection detect_concept(const DetectionSplit& cal, const DetectionSplit& test, 
     const double tau = quantile(in, 1 - level);
     const double cal_f1 = f1_at(cal_max, cal.image_labels, tau);
     d.curve_f1.push_back(f1_at(test_max, test.image_labels, tau));
-    if (cal_f1 > best_cal) best_cal = cal_f1, d.chosen_p = level, d.superactivator_f1 = d.curve_f1.back();
+    if (cal_f1 > best_cal)
+      best_cal = cal_f1, d.chosen_p = level, d.superactivator_f1 = d.curve_f1.back();
   }
   for (int a = 0; a < aggregator_count; ++a) {
     const auto agg = static_cast<Aggregator>(a);
     const double t = best_threshold(aggregate(cal.activations, tokens, agg, rng), cal.image_labels);
-    d.baseline_f1.push_back(f1_at(aggregate(test.activations, tokens, agg, rng), test.image_labels, t));
+    d.baseline_f1.push_back(
+        f1_at(aggregate(test.activations, tokens, agg, rng), test.image_labels, t));
   }
   return d;
 }

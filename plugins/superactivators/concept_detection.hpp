@@ -32,22 +32,21 @@ double f1_at(const Eigen::VectorXd& scores, const Eigen::VectorXi& positive, dou
 double best_threshold(const Eigen::VectorXd& scores, const Eigen::VectorXi& positive);
 
 struct DetectionSplit {
-  Eigen::VectorXd activations;  // per token
+  Eigen::VectorXd activations;   // per token
   Eigen::VectorXi token_labels;  // 1 in, 0 out, -1 neither
   Eigen::VectorXi image_labels;  // 1 if the image holds the concept
 };
 
 struct Detection {
-  std::vector<double> p;            // the SuperActivator sparsity levels
-  std::vector<double> curve_f1;     // test F1 at each p
+  std::vector<double> p;                       // the SuperActivator sparsity levels
+  std::vector<double> curve_f1;                // test F1 at each p
   double chosen_p = 0, superactivator_f1 = 0;  // p of the best calibration F1; its test F1
-  std::vector<double> baseline_f1;  // test F1 per Aggregator, threshold from calibration
+  std::vector<double> baseline_f1;             // test F1 per Aggregator, threshold from calibration
 };
 
 std::vector<double> default_sparsity_levels();
 
 Detection detect_concept(const DetectionSplit& calibration, const DetectionSplit& test,
-                         int tokens_per_image, const std::vector<double>& p,
-                         std::mt19937_64& rng);
+                         int tokens_per_image, const std::vector<double>& p, std::mt19937_64& rng);
 
 }  // namespace assay::superactivators

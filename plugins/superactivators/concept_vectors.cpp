@@ -55,7 +55,8 @@ MatrixXd kmeans(const MatrixXd& x, int k, int iterations, std::mt19937_64& rng) 
   }
   Eigen::VectorXi owner(x.rows());
   for (int it = 0; it < iterations; ++it) {
-    for (Eigen::Index i = 0; i < x.rows(); ++i) (c.rowwise() - x.row(i)).rowwise().squaredNorm().minCoeff(&owner(i));
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+      (c.rowwise() - x.row(i)).rowwise().squaredNorm().minCoeff(&owner(i));
     MatrixXd sum = MatrixXd::Zero(k, x.cols());
     VectorXd n = VectorXd::Zero(k);
     for (Eigen::Index i = 0; i < x.rows(); ++i) sum.row(owner(i)) += x.row(i), n(owner(i)) += 1;
@@ -118,10 +119,10 @@ ConceptVector fit_concept_vector(const Eigen::MatrixXf& states, const Eigen::Vec
     MatrixXd c(centres.size(), in.cols());
     for (std::size_t j = 0; j < centres.size(); ++j) c.row(j) = centres[j].transpose();
     for (std::size_t j = 0; j < centres.size(); ++j) {
-      const MatrixXd cluster = o.kind == VectorKind::kmeans_separator
-                                   ? MatrixXd(in(nearest_centroid(in, c, static_cast<int>(j)),
-                                                 Eigen::all))
-                                   : in;
+      const MatrixXd cluster =
+          o.kind == VectorKind::kmeans_separator
+              ? MatrixXd(in(nearest_centroid(in, c, static_cast<int>(j)), Eigen::all))
+              : in;
       if (cluster.rows() == 0) continue;  // an empty cluster keeps its centroid direction
       const auto [w, b] = logistic_separator(cluster, out, o.ridge, o.iterations);
       v.directions.row(j) = w.transpose();
@@ -138,7 +139,8 @@ Eigen::VectorXd concept_activations(const ConceptVector& v, const Eigen::MatrixX
   const VectorXd norms = v.directions.rowwise().norm();
   if (activation == Activation::cosine) {
     const VectorXd token_norms = x.rowwise().norm().cwiseMax(1e-12);
-    a = token_norms.cwiseInverse().asDiagonal() * a * norms.cwiseMax(1e-12).cwiseInverse().asDiagonal();
+    a = token_norms.cwiseInverse().asDiagonal() * a *
+        norms.cwiseMax(1e-12).cwiseInverse().asDiagonal();
   } else {
     a = (a.rowwise() + v.offsets.transpose()) * norms.cwiseMax(1e-12).cwiseInverse().asDiagonal();
   }

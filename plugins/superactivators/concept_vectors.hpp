@@ -28,9 +28,9 @@ struct ConceptVector {
 
 struct VectorOptions {
   VectorKind kind = VectorKind::mean_difference;
-  int clusters = 3;       // k-means kinds
-  double ridge = 1e-2;    // logistic regression's L2 penalty per token
-  int iterations = 25;    // Newton steps, k-means steps
+  int clusters = 3;     // k-means kinds
+  double ridge = 1e-2;  // logistic regression's L2 penalty per token
+  int iterations = 25;  // Newton steps, k-means steps
 };
 
 // labels: 1 in concept, 0 out, anything else ignored; one per row of `states`.

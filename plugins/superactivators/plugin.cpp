@@ -28,7 +28,8 @@ struct SceneArrays {
 assay::stdlib::Scenes scenes_of(const SceneArrays& a, const std::string& port) {
   if (a.images.rank() != 4 || a.shape_coverage.rank() != 4 || a.colour_coverage.rank() != 4 ||
       a.shape_coverage.shape[0] != a.images.shape[0])
-    throw assay::Error(port + ": connect the images, shape_coverage and colour_coverage of one "
+    throw assay::Error(port +
+                       ": connect the images, shape_coverage and colour_coverage of one "
                        "procedural_scenes node");
   assay::stdlib::Scenes s;
   s.count = static_cast<int>(a.images.shape[0]);
@@ -44,12 +45,15 @@ assay::stdlib::Scenes scenes_of(const SceneArrays& a, const std::string& port) {
 template <class Member>
 auto scene_ports(Member member, std::string prefix, std::string what) {
   return [=](auto& b) {
-    b.input([=](auto& in) -> auto& { return (in.*member).images; }, prefix + "_images",
-            "procedural_scenes.images: " + what)
-        .input([=](auto& in) -> auto& { return (in.*member).shape_coverage; },
-               prefix + "_shapes", "procedural_scenes.shape_coverage of the same node")
-        .input([=](auto& in) -> auto& { return (in.*member).colour_coverage; },
-               prefix + "_colours", "procedural_scenes.colour_coverage of the same node");
+    b.input(
+         [=](auto& in) -> auto& { return (in.*member).images; }, prefix + "_images",
+         "procedural_scenes.images: " + what)
+        .input(
+            [=](auto& in) -> auto& { return (in.*member).shape_coverage; }, prefix + "_shapes",
+            "procedural_scenes.shape_coverage of the same node")
+        .input(
+            [=](auto& in) -> auto& { return (in.*member).colour_coverage; }, prefix + "_colours",
+            "procedural_scenes.colour_coverage of the same node");
   };
 }
 
@@ -88,15 +92,12 @@ assay::MethodExport vit_train_method() {
              "Trains a tiny ViT on procedural scenes to name the majority shape (the concepts "
              "studied are never labels of tokens)")
       .cite(kPaper)
-      .param(shape(&sa::VitShape::patch), "patch", "pixels per patch side",
-             assay::range(1, 64))
+      .param(shape(&sa::VitShape::patch), "patch", "pixels per patch side", assay::range(1, 64))
       .param(shape(&sa::VitShape::dim), "dim", "residual width", assay::range(8, 1024))
       .param(shape(&sa::VitShape::layers), "layers", "transformer blocks", assay::range(1, 16))
-      .param(shape(&sa::VitShape::heads), "heads", "attention heads per block",
-             assay::range(1, 64))
+      .param(shape(&sa::VitShape::heads), "heads", "attention heads per block", assay::range(1, 64))
       .param(training(&sa::TrainOptions::steps), "steps", "AdamW steps", assay::range(1, 1 << 20))
-      .param(training(&sa::TrainOptions::batch), "batch", "scenes per step",
-             assay::range(1, 4096))
+      .param(training(&sa::TrainOptions::batch), "batch", "scenes per step", assay::range(1, 4096))
       .param(training(&sa::TrainOptions::lr), "lr", "peak learning rate (warm-up, cosine)",
              assay::range(1e-6, 1))
       .param(training(&sa::TrainOptions::weight_decay), "weight_decay",
@@ -157,8 +158,8 @@ VectorsOut encode(const sa::LayerVectors& v) {
 sa::LayerVectors decode(const RealArray& directions, const RealArray& offsets) {
   if (directions.rank() != 4 || offsets.rank() != 3)
     throw assay::Error("directions, offsets: connect a concept_vectors node's outputs");
-  const auto layers = directions.shape[0], concepts = directions.shape[1],
-             k = directions.shape[2], dim = directions.shape[3];
+  const auto layers = directions.shape[0], concepts = directions.shape[1], k = directions.shape[2],
+             dim = directions.shape[3];
   sa::LayerVectors v(layers);
   std::size_t at = 0, off = 0;
   for (auto& layer : v)
@@ -174,10 +175,12 @@ sa::LayerVectors decode(const RealArray& directions, const RealArray& offsets) {
 }
 
 const auto model_and_coverage = [](auto& b) {
-  b.input([](auto& in) -> auto& { return in.model; }, "model", "vit_train.model")
-      .param([](auto& in) -> auto& { return in.min_coverage; }, "min_coverage",
-             "share of a patch's pixels that puts the token in a concept (0 coverage: out)",
-             assay::range(0.01, 1));
+  b.input(
+       [](auto& in) -> auto& { return in.model; }, "model", "vit_train.model")
+      .param(
+          [](auto& in) -> auto& { return in.min_coverage; }, "min_coverage",
+          "share of a patch's pixels that puts the token in a concept (0 coverage: out)",
+          assay::range(0.01, 1));
 };
 
 assay::MethodExport concept_vectors_method() {
@@ -189,17 +192,20 @@ assay::MethodExport concept_vectors_method() {
       .cite(kPaper)
       .with(model_and_coverage)
       .with(scene_ports(&VectorsIn::fit, "fit", "the scenes the vectors are fitted on"))
-      .choice([](auto& in) -> auto& { return in.options.kind; }, "kind",
-              std::vector<std::pair<std::string, K>>{{"mean_difference", K::mean_difference},
-                                                     {"linear_separator", K::linear_separator},
-                                                     {"kmeans", K::kmeans},
-                                                     {"kmeans_separator", K::kmeans_separator}},
-              "mean difference, logistic separator, k-means centroids, or a separator per "
-              "k-means cluster")
-      .param([](auto& in) -> auto& { return in.options.clusters; }, "clusters",
-             "k of the k-means kinds", assay::range(1, 64))
-      .param([](auto& in) -> auto& { return in.options.ridge; }, "ridge",
-             "L2 penalty of the logistic separators", assay::range(0, 10))
+      .choice(
+          [](auto& in) -> auto& { return in.options.kind; }, "kind",
+          std::vector<std::pair<std::string, K>>{{"mean_difference", K::mean_difference},
+                                                 {"linear_separator", K::linear_separator},
+                                                 {"kmeans", K::kmeans},
+                                                 {"kmeans_separator", K::kmeans_separator}},
+          "mean difference, logistic separator, k-means centroids, or a separator per "
+          "k-means cluster")
+      .param(
+          [](auto& in) -> auto& { return in.options.clusters; }, "clusters",
+          "k of the k-means kinds", assay::range(1, 64))
+      .param(
+          [](auto& in) -> auto& { return in.options.ridge; }, "ridge",
+          "L2 penalty of the logistic separators", assay::range(0, 10))
       .output(&VectorsOut::directions, "directions",
               "(layers + 1) x 9 x k x dim: per layer (0: embedding) and concept, k directions")
       .output(&VectorsOut::offsets, "offsets",
@@ -215,10 +221,12 @@ assay::MethodExport concept_vectors_method() {
 
 // ---------------------------------------------------------------- concept_detection
 
-struct DetectionIn {
+// What concept_detection and amplification read: a model, its concept vectors, a reference set
+// of scenes (calibration, or the fit scenes that choose aligned heads) and test scenes.
+struct AnalysisIn {
   assay::nn::Checkpoint<float> model;
   RealArray directions, offsets;
-  SceneArrays calibration, test;
+  SceneArrays reference, test;
   sa::Activation activation = sa::Activation::cosine;
   double min_coverage = 0.5;
 };
@@ -241,26 +249,29 @@ struct DetectionOut {
 
 const auto activation_choice = [](auto& b) {
   using A = sa::Activation;
-  b.choice([](auto& in) -> auto& { return in.activation; }, "activation",
-           std::vector<std::pair<std::string, A>>{{"cosine", A::cosine},
-                                                  {"signed_distance", A::signed_distance}},
-           "a token's activation: cosine with a direction, or signed distance to its hyperplane")
-      .input([](auto& in) -> auto& { return in.directions; }, "directions",
-             "concept_vectors.directions")
-      .input([](auto& in) -> auto& { return in.offsets; }, "offsets", "concept_vectors.offsets");
+  b.choice(
+       [](auto& in) -> auto& { return in.activation; }, "activation",
+       std::vector<std::pair<std::string, A>>{{"cosine", A::cosine},
+                                              {"signed_distance", A::signed_distance}},
+       "a token's activation: cosine with a direction, or signed distance to its hyperplane")
+      .input(
+          [](auto& in) -> auto& { return in.directions; }, "directions",
+          "concept_vectors.directions")
+      .input(
+          [](auto& in) -> auto& { return in.offsets; }, "offsets", "concept_vectors.offsets");
 };
 
 assay::MethodExport concept_detection_method() {
-  return assay::method<DetectionIn, DetectionOut>(
+  return assay::method<AnalysisIn, DetectionOut>(
              "concept_detection",
              "Per layer and concept: the tail fraction, and SuperActivator detection against "
              "max/mean/last/random-token aggregators, thresholds chosen on calibration scenes")
       .cite(kPaper)
       .with(model_and_coverage)
       .with(activation_choice)
-      .with(scene_ports(&DetectionIn::calibration, "calibration",
+      .with(scene_ports(&AnalysisIn::reference, "calibration",
                         "scenes that choose every threshold and p"))
-      .with(scene_ports(&DetectionIn::test, "test", "scenes the F1 is measured on"))
+      .with(scene_ports(&AnalysisIn::test, "test", "scenes the F1 is measured on"))
       .output(&DetectionOut::detection, "detection",
               "per layer and concept: share of in-concept test tokens above the 99.9th "
               "percentile of out tokens; chosen p and test F1 of SuperActivator; each "
@@ -283,11 +294,11 @@ assay::MethodExport concept_detection_method() {
                   .column(&CurveRow::p, "p")
                   .column(&CurveRow::f1, "f1"))
       .claims(sa::detection_claims())
-      .run([](const DetectionIn& in, assay::Context& ctx) {
+      .run([](const AnalysisIn& in, assay::Context& ctx) {
         const auto model = load_model(in.model);
         const auto vectors = decode(in.directions, in.offsets);
         const auto cal =
-            sa::view_scenes(model, scenes_of(in.calibration, "calibration"), in.min_coverage);
+            sa::view_scenes(model, scenes_of(in.reference, "calibration"), in.min_coverage);
         const auto test = sa::view_scenes(model, scenes_of(in.test, "test"), in.min_coverage);
         const auto cal_act = sa::layer_activations(vectors, cal, in.activation);
         const auto test_act = sa::layer_activations(vectors, test, in.activation);
@@ -301,10 +312,10 @@ assay::MethodExport concept_detection_method() {
                 test.concepts.tokens_per_image, sa::default_sparsity_levels(), rng);
             const auto& name = test.concepts.names[c];
             const auto& b = d.baseline_f1;
-            out.detection.push_back(
-                {static_cast<std::int64_t>(l), name, test.concepts.context[c] ? 1 : 0,
-                 sa::tail_fraction(test_act[l][c], test.concepts.token.col(c)), d.chosen_p,
-                 d.superactivator_f1, b[0], b[1], b[2], b[3]});
+            out.detection.push_back({static_cast<std::int64_t>(l), name,
+                                     test.concepts.context[c] ? 1 : 0,
+                                     sa::tail_fraction(test_act[l][c], test.concepts.token.col(c)),
+                                     d.chosen_p, d.superactivator_f1, b[0], b[1], b[2], b[3]});
             for (std::size_t i = 0; i < d.p.size(); ++i)
               out.curve.push_back({static_cast<std::int64_t>(l), name, d.p[i], d.curve_f1[i]});
           }
@@ -314,13 +325,6 @@ assay::MethodExport concept_detection_method() {
 
 // ---------------------------------------------------------------- amplification
 
-struct AmplificationIn {
-  assay::nn::Checkpoint<float> model;
-  RealArray directions, offsets;
-  SceneArrays fit, test;
-  sa::Activation activation = sa::Activation::cosine;
-  double min_coverage = 0.5;
-};
 struct HeadRow {
   std::string concept_name;
   std::int64_t block = 0, head = 0, aligned = 0;
@@ -336,7 +340,7 @@ struct AmplificationOut {
 };
 
 assay::MethodExport amplification_method() {
-  return assay::method<AmplificationIn, AmplificationOut>(
+  return assay::method<AnalysisIn, AmplificationOut>(
              "amplification",
              "Per concept and head: alignment with the concept and the slope of the head's "
              "change against the prior activation; the last-layer tail with aligned or other "
@@ -344,8 +348,8 @@ assay::MethodExport amplification_method() {
       .cite(kPaper)
       .with(model_and_coverage)
       .with(activation_choice)
-      .with(scene_ports(&AmplificationIn::fit, "fit", "scenes that choose the aligned heads"))
-      .with(scene_ports(&AmplificationIn::test, "test", "scenes the slopes and tails use"))
+      .with(scene_ports(&AnalysisIn::reference, "fit", "scenes that choose the aligned heads"))
+      .with(scene_ports(&AnalysisIn::test, "test", "scenes the slopes and tails use"))
       .output(&AmplificationOut::heads, "heads",
               "per concept, block and head (test scenes): alignment, slope over in-concept "
               "tokens and over all; aligned = chosen on the fit scenes",
@@ -365,10 +369,11 @@ assay::MethodExport amplification_method() {
                   .column(&AblationRow::ablated, "ablated")
                   .column(&AblationRow::tail_fraction, "tail_fraction"))
       .claims(sa::amplification_claims())
-      .run([](const AmplificationIn& in, assay::Context& ctx) {
+      .run([](const AnalysisIn& in, assay::Context& ctx) {
         const auto model = load_model(in.model);
         const auto vectors = decode(in.directions, in.offsets);
-        const auto fit_scenes = scenes_of(in.fit, "fit"), test_scenes = scenes_of(in.test, "test");
+        const auto fit_scenes = scenes_of(in.reference, "fit"),
+                   test_scenes = scenes_of(in.test, "test");
         const auto fit = sa::view_scenes(model, fit_scenes, in.min_coverage);
         const auto test = sa::view_scenes(model, test_scenes, in.min_coverage);
         const auto last = vectors.size() - 1;
@@ -379,11 +384,10 @@ assay::MethodExport amplification_method() {
           const auto aligned =
               sa::aligned_heads(sa::head_amplification(fit.states, fit.concepts.token.col(c)));
           for (const auto& h : sa::head_amplification(test.states, test.concepts.token.col(c))) {
-            const bool is_aligned =
-                std::find(aligned.begin(), aligned.end(), sa::HeadId{h.block, h.head}) !=
-                aligned.end();
-            out.heads.push_back({name, h.block, h.head, is_aligned ? 1 : 0, h.alignment,
-                                 h.slope_in, h.slope_all});
+            const bool is_aligned = std::find(aligned.begin(), aligned.end(),
+                                              sa::HeadId{h.block, h.head}) != aligned.end();
+            out.heads.push_back(
+                {name, h.block, h.head, is_aligned ? 1 : 0, h.alignment, h.slope_in, h.slope_all});
           }
           const auto tail = [&](const std::vector<sa::HeadId>& heads) {
             const auto view = sa::view_scenes(model, test_scenes, in.min_coverage, heads);

@@ -27,9 +27,9 @@ ConceptSet scene_concepts(const stdlib::Scenes& s, double min_coverage) {
   for (Eigen::Index t = 0; t < tokens; ++t)
     for (int j = 0; j < out.count(); ++j) {
       const bool colour = j < stdlib::colour_count;
-      const double v = colour ? coverage(s.colour_coverage, stdlib::colour_count, t, j)
-                              : coverage(s.shape_coverage, stdlib::shape_count, t,
-                                         j - stdlib::colour_count);
+      const double v =
+          colour ? coverage(s.colour_coverage, stdlib::colour_count, t, j)
+                 : coverage(s.shape_coverage, stdlib::shape_count, t, j - stdlib::colour_count);
       out.token(t, j) = v >= min_coverage ? 1 : v == 0 ? 0 : -1;
       if (v >= min_coverage) out.image(t / out.tokens_per_image, j) = 1;
     }

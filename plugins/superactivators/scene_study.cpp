@@ -56,7 +56,8 @@ std::vector<std::vector<VectorXd>> layer_activations(const LayerVectors& vectors
                                                      const SceneView& view, Activation a) {
   std::vector<std::vector<VectorXd>> out(vectors.size());
   for (std::size_t l = 0; l < vectors.size(); ++l)
-    for (const auto& v : vectors[l]) out[l].push_back(concept_activations(v, view.states.layers[l], a));
+    for (const auto& v : vectors[l])
+      out[l].push_back(concept_activations(v, view.states.layers[l], a));
   return out;
 }
 
@@ -101,15 +102,15 @@ StudyResult run_scene_study(const StudyOptions& o, std::uint64_t seed) {
   // Check 2: SuperActivator detection against the aggregators, at the last layer.
   const auto levels = default_sparsity_levels();
   for (int c = 0; c < concepts; ++c)
-    r.detection.push_back(detect_concept(
-        {cal_act[last][c], cal.concepts.token.col(c), cal.concepts.image.col(c)},
-        {test_act[last][c], test.concepts.token.col(c), test.concepts.image.col(c)}, tokens,
-        levels, rng));
+    r.detection.push_back(
+        detect_concept({cal_act[last][c], cal.concepts.token.col(c), cal.concepts.image.col(c)},
+                       {test_act[last][c], test.concepts.token.col(c), test.concepts.image.col(c)},
+                       tokens, levels, rng));
   std::vector<double> baseline_mean(aggregator_count, 0);
   for (const auto& d : r.detection)
     for (int a = 0; a < aggregator_count; ++a) baseline_mean[a] += d.baseline_f1[a] / concepts;
-  r.best_baseline = static_cast<int>(
-      std::max_element(baseline_mean.begin(), baseline_mean.end()) - baseline_mean.begin());
+  r.best_baseline = static_cast<int>(std::max_element(baseline_mean.begin(), baseline_mean.end()) -
+                                     baseline_mean.begin());
   r.f1_gain = bootstrap(concepts, o.resamples * 5, rng, [&](const auto& drawn) {
     double sum = 0;
     for (int c : drawn)
@@ -119,8 +120,8 @@ StudyResult run_scene_study(const StudyOptions& o, std::uint64_t seed) {
   r.mean_curve.assign(levels.size(), 0);
   for (const auto& d : r.detection)
     for (std::size_t i = 0; i < levels.size(); ++i) r.mean_curve[i] += d.curve_f1[i] / concepts;
-  r.peak_p = levels[std::max_element(r.mean_curve.begin(), r.mean_curve.end()) -
-                    r.mean_curve.begin()];
+  r.peak_p =
+      levels[std::max_element(r.mean_curve.begin(), r.mean_curve.end()) - r.mean_curve.begin()];
 
   // Check 3: heads aligned on the fit scenes; their slopes and ablation measured on test scenes.
   std::vector<VectorXd> aligned_act, control_act;

@@ -45,15 +45,16 @@ struct StudyResult {
   std::vector<std::string> concepts;
   std::vector<bool> context;
   std::vector<std::vector<double>> tail;  // [layer][concept] on test scenes
-  Interval context_tail_growth;          // mean over context concepts of tail(last) - tail(0)
-  std::vector<Detection> detection;      // per concept, at the last layer
-  int best_baseline = 0;                 // the Aggregator of the best mean test F1
-  Interval f1_gain;                      // SuperActivator - best baseline, bootstrap over concepts
-  std::vector<double> mean_curve;        // mean test F1 over concepts per p
-  double peak_p = 0;                     // argmax of mean_curve
-  std::vector<double> aligned_slopes;    // slope_in of each context concept's aligned heads
-  Interval aligned_slope;                // t interval over them
-  std::vector<double> tail_intact, tail_aligned_ablated, tail_control_ablated;  // per context concept
+  Interval context_tail_growth;           // mean over context concepts of tail(last) - tail(0)
+  std::vector<Detection> detection;       // per concept, at the last layer
+  int best_baseline = 0;                  // the Aggregator of the best mean test F1
+  Interval f1_gain;                       // SuperActivator - best baseline, bootstrap over concepts
+  std::vector<double> mean_curve;         // mean test F1 over concepts per p
+  double peak_p = 0;                      // argmax of mean_curve
+  std::vector<double> aligned_slopes;     // slope_in of each context concept's aligned heads
+  Interval aligned_slope;                 // t interval over them
+  std::vector<double> tail_intact, tail_aligned_ablated,
+      tail_control_ablated;  // per context concept
   Interval ablation_effect;  // mean over context concepts of (control - aligned) ablated tails,
                              // bootstrap over test images
 };

@@ -62,15 +62,17 @@ Vit::Vit(VitShape shape, nn::Rng& rng)
     : shape_(shape), params_(std::make_unique<nn::ParameterSet<float>>()) {
   if (shape.size % shape.patch != 0 || shape.dim % shape.heads != 0)
     throw std::invalid_argument("vit: patch must divide size and heads must divide dim");
-  embed_ = nn::Linear<float>(*params_, "patch_embed", shape.patch * shape.patch * 3, shape.dim, rng);
+  embed_ =
+      nn::Linear<float>(*params_, "patch_embed", shape.patch * shape.patch * 3, shape.dim, rng);
   gpt_ = std::make_unique<nn::Gpt<float>>(*params_, gpt_of(shape), rng);
   classify_ = nn::Linear<float>(*params_, "classify", shape.dim, shape.classes, rng);
 }
 
-Vit::Vit(const nn::Checkpoint<float>& checkpoint) : Vit([&] {
-  nn::Rng rng(0);
-  return Vit(shape_of(checkpoint.config), rng);
-}()) {
+Vit::Vit(const nn::Checkpoint<float>& checkpoint)
+    : Vit([&] {
+        nn::Rng rng(0);
+        return Vit(shape_of(checkpoint.config), rng);
+      }()) {
   nn::load_checkpoint(checkpoint, *params_);
 }
 
@@ -102,9 +104,8 @@ TokenStates Vit::states(const Matrix& patches, Index count, const std::vector<He
     const Index n = std::min(chunk, count - start), row = start * tokens;
     nn::Tape<float> tape;
     tape.set_grad_enabled(false);
-    tape.set_hook("embed", [&](std::string_view, Matrix& v) {
-      out.layers[0].middleRows(row, v.rows()) = v;
-    });
+    tape.set_hook(
+        "embed", [&](std::string_view, Matrix& v) { out.layers[0].middleRows(row, v.rows()) = v; });
     for (int l = 0; l < shape_.layers; ++l) {
       const std::string block = "block" + std::to_string(l);
       tape.set_hook(block + ".out", [&out, l, row](std::string_view, Matrix& v) {

@@ -32,10 +32,10 @@ Matrix patchify(const std::vector<double>& images, int count, int size, int patc
 
 // Layer 0 is the embedding (patches + positions), layer l >= 1 the output of block l - 1.
 struct TokenStates {
-  std::vector<Matrix> layers;                // layers + 1, each (n*tokens x dim)
-  std::vector<std::vector<Matrix>> writes;   // [block][head]: (n*tokens x dim), the head's
-                                             // share of the attention output projection
-  Matrix logits;                             // n x classes
+  std::vector<Matrix> layers;               // layers + 1, each (n*tokens x dim)
+  std::vector<std::vector<Matrix>> writes;  // [block][head]: (n*tokens x dim), the head's
+                                            // share of the attention output projection
+  Matrix logits;                            // n x classes
 };
 
 using HeadId = std::pair<int, int>;  // (block, head)

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "amplification.hpp"
+
+#include <catch2/catch.hpp>
 
 namespace sa = assay::superactivators;
 
@@ -19,7 +19,7 @@ TEST_CASE("a head that writes twice the prior activation has slope 2 and full al
     for (int j = 0; j < 3; ++j) s.layers[0](t, j) = n(rng);
     if (labels(t)) s.layers[0](t, 0) += 2;
     s.writes[0][0](t, 0) = 2 * s.layers[0](t, 0);  // amplifies along the concept
-    s.writes[0][1](t, 1) = n(rng);                  // noise off the concept
+    s.writes[0][1](t, 1) = n(rng);                 // noise off the concept
   }
   s.layers[1] = s.layers[0] + s.writes[0][0] + s.writes[0][1];
   const auto heads = sa::head_amplification(s, labels);

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "concept_detection.hpp"
+
+#include <catch2/catch.hpp>
 
 namespace sa = assay::superactivators;
 

@@ -1,7 +1,8 @@
+#include "concept_vectors.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "concept_detection.hpp"
-#include "concept_vectors.hpp"
 
 namespace sa = assay::superactivators;
 
@@ -36,7 +37,8 @@ TEST_CASE("every kind of concept vector points along the concept and ignores unl
                     sa::VectorKind::kmeans, sa::VectorKind::kmeans_separator}) {
     CAPTURE(sa::kind_name(kind));
     const auto v = sa::fit_concept_vector(d.states, d.labels, {.kind = kind, .clusters = 2}, rng);
-    const bool clustered = kind == sa::VectorKind::kmeans || kind == sa::VectorKind::kmeans_separator;
+    const bool clustered =
+        kind == sa::VectorKind::kmeans || kind == sa::VectorKind::kmeans_separator;
     REQUIRE(v.directions.rows() == (clustered ? 2 : 1));
     for (Eigen::Index j = 0; j < v.directions.rows(); ++j)
       REQUIRE(v.directions(j, 0) / v.directions.row(j).norm() > 0.8);

@@ -35,8 +35,7 @@ TEST_CASE("vit_train feeds concept_vectors, concept_detection and amplification"
   add_scenes(vector_inputs, "fit", fit);
   const auto vectors =
       at::run_method("concept_vectors", {{"kind", "kmeans"}, {"clusters", 2}}, vector_inputs);
-  REQUIRE(vectors.at("directions").as_real_array().shape ==
-          std::vector<std::size_t>{3, 9, 2, 16});
+  REQUIRE(vectors.at("directions").as_real_array().shape == std::vector<std::size_t>{3, 9, 2, 16});
 
   at::ValueMap inputs{{"model", vit.at("model")},
                       {"directions", vectors.at("directions")},

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "scene_concepts.hpp"
+
+#include <catch2/catch.hpp>
 
 namespace sa = assay::superactivators;
 

@@ -1,12 +1,14 @@
-#include <catch2/catch.hpp>
-
 #include "vit_model.hpp"
+
+#include <catch2/catch.hpp>
 
 namespace sa = assay::superactivators;
 
 namespace {
 
-sa::VitShape tiny() { return {.size = 8, .patch = 4, .dim = 8, .layers = 2, .heads = 2, .classes = 3}; }
+sa::VitShape tiny() {
+  return {.size = 8, .patch = 4, .dim = 8, .layers = 2, .heads = 2, .classes = 3};
+}
 
 std::vector<double> ramp_images(int count, int size) {
   std::vector<double> v(static_cast<std::size_t>(count) * size * size * 3);
