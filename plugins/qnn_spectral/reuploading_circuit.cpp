@@ -48,10 +48,14 @@ HalfAngles half_angles(const Circuit& c, const Eigen::VectorXd& theta, double x)
   return h;
 }
 
-void add_trainable_block(Circuit& c) {
+void add_rotations(Circuit& c) {
   for (int q = 0; q < c.qubits; ++q)
     for (auto type : {Gate::Type::rz, Gate::Type::ry, Gate::Type::rz})
       c.gates.push_back({type, q, 0, c.params++, 1.0});
+}
+
+void add_trainable_block(Circuit& c) {
+  add_rotations(c);
   if (c.qubits == 2) c.gates.push_back({Gate::Type::cz, 0, 1});
   if (c.qubits > 2)
     for (int q = 0; q < c.qubits; ++q) c.gates.push_back({Gate::Type::cz, q, (q + 1) % c.qubits});
@@ -77,6 +81,12 @@ Circuit reuploading_circuit(int qubits, int layers, Encoding encoding) {
       c.gates.push_back({Gate::Type::encode_rx, q, 0, -1, s});
     }
     add_trainable_block(c);
+  }
+  // <Z_0> commutes with the last CZ ring, so without a readout block only qubit 0's last encoding
+  // gate would reach it; each further ring spreads the readout one qubit along the ring.
+  if (qubits > 1) {
+    for (int extra = 1; extra < qubits / 2; ++extra) add_trainable_block(c);
+    add_rotations(c);
   }
   return c;
 }

@@ -1,6 +1,6 @@
-// A data re-uploading circuit U(x) = W_L S(x) ... S(x) W_0 on n qubits, simulated as a state
-// vector, with f(x) = <0|U(x)^dag Z_0 U(x)|0> and its exact parameter gradient by adjoint
-// differentiation (one forward and one backward sweep, no extra circuit runs).
+// A data re-uploading circuit U(x) = R W_L S(x) ... S(x) W_0 on n qubits (R: the readout block),
+// simulated as a state vector, with f(x) = <0|U(x)^dag Z_0 U(x)|0> and its exact parameter gradient
+// by adjoint differentiation (one forward and one backward sweep, no extra circuit runs).
 #pragma once
 
 #include <Eigen/Core>
@@ -34,7 +34,9 @@ struct Circuit {
 
 // W_l: RZ RY RZ (a general SU(2) rotation) on every qubit, then a CZ ring (n > 1);
 // S(x): RX(s x) on every qubit, with s = 1 (repeated) or s = 2^j for the j-th encoding gate
-// of the circuit (exponential).
+// of the circuit (exponential). For n > 1 a trainable readout block follows W_L: floor(n/2) - 1
+// more W, then RZ RY RZ on every qubit, so that every encoding gate reaches <Z_0>
+// (light_cone.hpp; without it the last ring hid the last encodings of all qubits but 0).
 Circuit reuploading_circuit(int qubits, int layers, Encoding encoding);
 
 // The state U(x)|0> and f(x) = <Z_0>.

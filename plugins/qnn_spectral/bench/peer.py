@@ -2,7 +2,8 @@
 state vectors (one per input x), with the adjoint gradient vectorised over the batch.
 
 Circuit (as plugins/qnn_spectral/reuploading_circuit.cpp): W_0, then L times [RX(s_j x) on
-every qubit, W_l]; W = RZ RY RZ on every qubit then a CZ ring (one CZ for 2 qubits); exponential
+every qubit, W_l], then (n > 1) floor(n/2) - 1 more W and RZ RY RZ on every qubit (the readout
+block); W = RZ RY RZ on every qubit then a CZ ring (one CZ for 2 qubits); exponential
 scales s_j = 2^j; f(x) = <Z_0>; qubit q is bit q of the basis index.
 
 Usage: /usr/bin/python3 peer.py [REPEATS]; prints one JSON object per size, like the C++ side.
@@ -34,12 +35,15 @@ def build_circuit(n, layers):
     """Gates as (kind, qubit, other, param index or encoding scale)."""
     gates, params, j = [], 0, 0
 
-    def block():
+    def rotations():
         nonlocal params
         for q in range(n):
             for kind in ("rz", "ry", "rz"):
                 gates.append((kind, q, 0, params))
                 params += 1
+
+    def block():
+        rotations()
         ring = [(0, 1)] if n == 2 else [(q, (q + 1) % n) for q in range(n)] if n > 2 else []
         gates.extend(("cz", a, b, None) for a, b in ring)
 
@@ -49,6 +53,11 @@ def build_circuit(n, layers):
             gates.append(("rx", q, 0, 2.0 ** j))
             j += 1
         block()
+    # The readout block: floor(n/2) - 1 more W, then rotations, so every RX reaches <Z_0>.
+    if n > 1:
+        for _ in range(1, n // 2):
+            block()
+        rotations()
     return gates, params
 
 

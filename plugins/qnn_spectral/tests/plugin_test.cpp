@@ -10,16 +10,17 @@ TEST_CASE("qnn_fourier_fit reduces the loss and reports a consistent residual sp
   const auto out = at::run_method("qnn_fourier_fit", {{"steps", assay::Value(100)}});
   REQUIRE(out.at("final_loss").as_real() < 0.5 * out.at("initial_loss").as_real());
   REQUIRE(out.at("max_frequency").as_int() == 6);  // 2 qubits x 3 layers, repeated
-  // The last layer's gate on qubit 1 misses <Z_0>, so the model reaches w = 5 only.
-  REQUIRE(out.at("realised_max_frequency").as_int() == 5);
-  REQUIRE(out.at("realised_spectrum").as_table().rows() == 6);
+  // With the readout block every encoding gate reaches <Z_0>: the model reaches the bound.
+  REQUIRE(out.at("realised_max_frequency").as_int() == 6);
+  REQUIRE(out.at("realised_spectrum").as_table().rows() == 7);
   const auto& spectrum = out.at("residual_spectrum").as_real_array();
   REQUIRE(spectrum.shape == std::vector<std::size_t>{17, 101});
   const auto& qntk = out.at("qntk_fourier").as_real_array();
   REQUIRE(qntk.shape == std::vector<std::size_t>{17, 17});
-  // The model has no content above w = 5, so the QNTK vanishes there.
+  // The model has content up to w = 6 and none above, so the QNTK vanishes only above it.
   REQUIRE(qntk.data[16 * 17 + 16] <= 1e-10);
-  REQUIRE(qntk.data[6 * 17 + 6] <= 1e-10);
+  REQUIRE(qntk.data[7 * 17 + 7] <= 1e-10);
+  REQUIRE(qntk.data[6 * 17 + 6] > 1e-10);
 }
 
 TEST_CASE("mlp_fourier_fit reduces the loss", "[qnn_spectral]") {

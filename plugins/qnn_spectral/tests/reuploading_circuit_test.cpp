@@ -48,7 +48,8 @@ TEST_CASE("exponential encoding doubles the scale at every encoding gate", "[qnn
   const auto exp = qs::reuploading_circuit(2, 3, qs::Encoding::exponential).encoding_scales();
   REQUIRE(rep == std::vector<double>(6, 1.0));
   REQUIRE(exp == std::vector<double>{1, 2, 4, 8, 16, 32});
-  REQUIRE(qs::reuploading_circuit(3, 2, qs::Encoding::repeated).params == 3 * 3 * 3);
+  // W_0, W_1, W_2 and the readout rotations: 4 layers of 3 rotations on 3 qubits.
+  REQUIRE(qs::reuploading_circuit(3, 2, qs::Encoding::repeated).params == 4 * 3 * 3);
 }
 
 TEST_CASE("specialised rotation kernels match the Kronecker product on 4 qubits",
