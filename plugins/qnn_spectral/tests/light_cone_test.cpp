@@ -58,6 +58,9 @@ TEST_CASE("every encoding gate reaches the readout, so the realised spectrum is 
         const auto c = qs::reuploading_circuit(qubits, layers, encoding);
         const auto reaching = qs::encodings_reaching_readout(c);
         CHECK(std::count(reaching.begin(), reaching.end(), false) == 0);
-        CHECK(top(qs::realised_encoding_scales(c)) == top(c.encoding_scales()));
+        CHECK(qs::realised_encoding_scales(c) == c.encoding_scales());
+        // The spectra themselves, where enumerating them is cheap (3^gates sums at most 3^8).
+        if (qubits * layers <= 8)
+          CHECK(top(qs::realised_encoding_scales(c)) == top(c.encoding_scales()));
       }
 }
