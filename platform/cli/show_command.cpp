@@ -1,10 +1,13 @@
 // assay show FILE.h5: a summary table of the points in a result (or an interrupted run).
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
 #include "cli/command_options.hpp"
 #include "cli/points_table.hpp"
+#include "mpi/rank_shards.hpp"
+#include "store/files/result_paths.hpp"
 
 namespace assay {
 
@@ -24,6 +27,26 @@ void print_point(const ResultSet& results, const std::string& id, std::ostream& 
   std::istringstream lines(it->log);
   for (std::string line; std::getline(lines, line);) out << "  " << line << "\n";
 }
+
+// A killed MPI run leaves only its rank shards (<out>.rank<k>.h5) until a --resume joins them:
+// show them as the one result they will become, saying so.
+ResultSet read_result_or_rank_shards(const std::filesystem::path& file, std::ostream& out) {
+  const auto shards = rank_shards(file);
+  if (shards.empty() || std::filesystem::exists(file) || std::filesystem::exists(parts_dir(file)))
+    return read_results(file);
+  ResultSet joined;
+  for (const auto& shard : shards) {
+    auto part = read_results(shard);
+    if (joined.points.empty()) joined.info = part.info;
+    std::move(part.points.begin(), part.points.end(), std::back_inserter(joined.points));
+  }
+  std::stable_sort(joined.points.begin(), joined.points.end(),
+                   [](const auto& a, const auto& b) { return a.sweep_index < b.sweep_index; });
+  out << "(no " << file.string() << " yet: the " << shards.size()
+      << " MPI rank shards beside it, which `assay run ... -o " << file.string()
+      << " --resume` joins)\n";
+  return joined;
+}
 }  // namespace
 
 int show_command(const CommandLine& cmd) {
@@ -34,14 +57,16 @@ int show_command(const CommandLine& cmd) {
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
-  if (!parse_options(cmd, "show",
-                     "Usage: assay show FILE.h5 [--limit N | --point ID]\n\nSummarises a result "
-                     "file: pipeline, counts by status, and one row per point\n(swept params, "
-                     "scalar outputs, wall time, error). Works on interrupted runs too.\n"
-                     "With --point, one point and the messages its nodes logged (ctx.log).",
-                     options, positional, vm))
+  if (!parse_options(
+          cmd, "show",
+          "Usage: assay show FILE.h5 [--limit N | --point ID]\n\nSummarises a result "
+          "file: pipeline, counts by status, and one row per point\n(swept params, "
+          "scalar outputs, wall time, error). Works on interrupted runs too, and on\nthe "
+          "rank shards a killed MPI run leaves beside FILE.h5.\n"
+          "With --point, one point and the messages its nodes logged (ctx.log).",
+          options, positional, vm))
     return 0;
-  const auto results = read_results(vm["file"].as<std::string>());
+  const auto results = read_result_or_rank_shards(vm["file"].as<std::string>(), std::cout);
   if (vm.count("point"))
     print_point(results, vm["point"].as<std::string>(), std::cout);
   else

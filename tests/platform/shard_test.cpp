@@ -151,3 +151,20 @@ TEST_CASE("a job count out of range is bad usage, never a wrap-around", "[cli]")
   }
   CHECK(run_assay({"verify", "examples", "-j", "-3"}).exit_code == 2);
 }
+
+TEST_CASE("assay show reads the rank shards a killed MPI run leaves as one result", "[cli]") {
+  TempFolder dir("rank_shards_show");
+  write_text(dir.file("p.toml"), sweep_text(kRows));
+  const auto out = dir.file("r.h5");
+  for (int i = 0; i < 3; ++i)  // what three ranks leave: <out>.rank<k>.h5, no <out>
+    REQUIRE(run_assay({"run", dir.file("p.toml"), "-o", out + ".rank" + std::to_string(i) + ".h5",
+                       "--shard", std::to_string(i) + "/3", "-q"})
+                .exit_code == 0);
+  const auto shown = run_assay({"show", out});
+  INFO(shown.err);
+  CHECK(shown.exit_code == 0);
+  CHECK_THAT(shown.out, Catch::Contains("the 3 MPI rank shards") &&
+                            Catch::Contains("30 of 30 points stored: 30 ok"));
+  std::filesystem::remove(out + ".rank1.h5");
+  CHECK_THAT(run_assay({"show", out}).out, Catch::Contains("20 of 30 points stored"));
+}
