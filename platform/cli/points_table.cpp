@@ -5,8 +5,6 @@
 #include <sstream>
 #include <unordered_set>
 
-#include "store/layout/provenance_outputs.hpp"
-
 namespace assay {
 
 namespace {
@@ -48,7 +46,7 @@ void print_rows(const std::vector<Row>& rows, std::ostream& out) {
 // provenance outputs (e.g. a corpus's content hash), whole, since the table cuts long cells.
 void print_data_provenance(const RunInfo& info, std::ostream& out) {
   for (const auto& [key, value] : info.provenance)
-    if (key.starts_with("input_sha256:") || key.starts_with(kProvenanceOutputPrefix))
+    if (key.starts_with(kInputDigestPrefix) || key.starts_with(kProvenanceOutputPrefix))
       out << "  " << key << " = " << value << "\n";
 }
 

@@ -62,7 +62,7 @@ RunInfo make_run_info(const Pipeline& pipeline, const SweepPlan& plan,
   };
   // The files path params read, by content: the digest the points' ids and lineage use.
   for (const auto& [path, digest] : pipeline.file_digests)
-    info.provenance["input_sha256:" + path] = digest;
+    info.provenance[std::string(kInputDigestPrefix) + path] = digest;
   std::set<const LoadedPlugin*> used;
   for (const auto& node : pipeline.nodes) {
     const auto* method = registry.method(node.method);

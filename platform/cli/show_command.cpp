@@ -34,18 +34,10 @@ ResultSet read_result_or_rank_shards(const std::filesystem::path& file, std::ost
   const auto shards = rank_shards(file);
   if (shards.empty() || std::filesystem::exists(file) || std::filesystem::exists(parts_dir(file)))
     return read_results(file);
-  ResultSet joined;
-  for (const auto& shard : shards) {
-    auto part = read_results(shard);
-    if (joined.points.empty()) joined.info = part.info;
-    std::move(part.points.begin(), part.points.end(), std::back_inserter(joined.points));
-  }
-  std::stable_sort(joined.points.begin(), joined.points.end(),
-                   [](const auto& a, const auto& b) { return a.sweep_index < b.sweep_index; });
   out << "(no " << file.string() << " yet: the " << shards.size()
       << " MPI rank shards beside it, which `assay run ... -o " << file.string()
       << " --resume` joins)\n";
-  return joined;
+  return read_results(shards);
 }
 }  // namespace
 

@@ -18,6 +18,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -34,6 +35,11 @@ struct PluginProvenance {
   std::string license;
 };
 
+// /provenance keys: the SHA-256 of a file a path param named, and the values of a provenance
+// output (PortSpec::provenance) gathered over the points (store/layout/provenance_outputs.hpp).
+inline constexpr std::string_view kInputDigestPrefix = "input_sha256:";
+inline constexpr std::string_view kProvenanceOutputPrefix = "output:";
+
 // Root attributes and /provenance of a result file.
 struct RunInfo {
   std::string assay_version;
@@ -47,7 +53,8 @@ struct RunInfo {
   std::vector<std::string> grown_from;
   std::size_t planned_points = 0;
   std::vector<std::string> swept_keys;
-  std::map<std::string, std::string> provenance;  // host, git_revision, library versions, ...
+  // host, git_revision, library versions, ..., and the keys of the two prefixes below.
+  std::map<std::string, std::string> provenance;
   // "node.port" of the outputs the run's methods declare as provenance (PortSpec::provenance):
   // the consolidated file gathers their values into /provenance
   // (store/layout/provenance_outputs.hpp).
@@ -107,6 +114,9 @@ std::vector<RunInfo> read_run_infos(const std::filesystem::path& file);
 // Reads a result file together with its parts folder, if any. Throws SourceError naming the
 // file when it is missing or not an Assay result.
 ResultSet read_results(const std::filesystem::path& file);
+// Several results of one run (e.g. the rank shards of an MPI run) read as one, each with its
+// parts; a point stored twice is taken as merge would take it.
+ResultSet read_results(const std::vector<std::filesystem::path>& files);
 // The same without array and table outputs, which it does not read from a consolidated file:
 // what a summary (`assay show`) needs, at a fraction of the cost for large results.
 ResultSet read_result_summaries(const std::filesystem::path& file);

@@ -38,8 +38,6 @@ fs::path ResultLock::path_for(const fs::path& file) { return fs::path(file.strin
 
 ResultLock::ResultLock(const fs::path& file) : path_(path_for(file)) {
   const SourcePos where{file.string()};
-  std::error_code folder_error;
-  if (!file.parent_path().empty()) fs::create_directories(file.parent_path(), folder_error);
   for (;;) {
     fd_ = open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd_ < 0)

@@ -11,7 +11,8 @@ namespace assay {
 
 class ResultLock {
  public:
-  // Throws SourceError naming `file`: held by another run (with its pid), or not writable.
+  // Throws SourceError naming `file`: held by another run (with its pid), or its folder missing
+  // or not writable (the caller makes the folder).
   explicit ResultLock(const std::filesystem::path& file);
   ~ResultLock();  // removes the lock file, then releases it
   ResultLock(const ResultLock&) = delete;

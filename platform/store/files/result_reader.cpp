@@ -1,5 +1,6 @@
 // read_results: a result file and its parts, read as one result.
 #include <algorithm>
+#include <iterator>
 #include <map>
 
 #include "pipeline/parse/source_error.hpp"
@@ -55,13 +56,17 @@ ResultSet read_sources(const std::vector<ResultSource>& sources, bool scalars_on
   return result;
 }
 
-ResultSet read(const fs::path& file, bool scalars_only) {
+ResultSet read(const std::vector<fs::path>& files, bool scalars_only) {
   const auto lock = lock_hdf5();
   // A writer in another process may finish while we read: it renames the consolidated file
   // into place, then removes the parts. A source that vanished under us means: read again.
   for (int attempt = 0;; ++attempt) {
-    const auto sources = result_sources(file);
-    if (sources.empty()) refuse_missing(file);
+    std::vector<ResultSource> sources;
+    for (const auto& file : files) {
+      auto found = result_sources(file);
+      if (found.empty()) refuse_missing(file);
+      std::move(found.begin(), found.end(), std::back_inserter(sources));
+    }
     try {
       return read_sources(sources, scalars_only);
     } catch (const SourceError&) {
@@ -73,7 +78,9 @@ ResultSet read(const fs::path& file, bool scalars_only) {
 }
 }  // namespace
 
-ResultSet read_results(const fs::path& file) { return read(file, false); }
+ResultSet read_results(const fs::path& file) { return read({file}, false); }
+
+ResultSet read_results(const std::vector<fs::path>& files) { return read(files, false); }
 
 std::vector<RunInfo> read_run_infos(const fs::path& file) {
   const auto lock = lock_hdf5();
@@ -86,6 +93,6 @@ std::vector<RunInfo> read_run_infos(const fs::path& file) {
   return infos;
 }
 
-ResultSet read_result_summaries(const fs::path& file) { return read(file, true); }
+ResultSet read_result_summaries(const fs::path& file) { return read({file}, true); }
 
 }  // namespace assay

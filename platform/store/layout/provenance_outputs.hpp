@@ -5,14 +5,12 @@
 
 #include <map>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "store/point_result.hpp"
+#include "store/result_store.hpp"
 
 namespace assay {
-
-inline constexpr std::string_view kProvenanceOutputPrefix = "output:";
 
 // For each "node.port" of `names`, the distinct string values its ok points produced, sorted,
 // joined by "; " (a node swept over two corpora lists both digests); names no point produced
