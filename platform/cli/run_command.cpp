@@ -42,7 +42,7 @@ replicate): points that differ only downstream of it share it, and `--reuse` tak
 it from an older result. `--dry-run` shows how many distinct lineages each node has.
 
 Examples:
-  assay run data/pipelines/examples.toml
+  assay run plugins/examples/pipelines/examples.toml
   assay run sweep.toml -o out.h5 -j 2 --set data.rows=20 --set 'sweep.data.cols=[2,4,8]'
   assay run sweep.toml -o out.h5 --resume          # after Ctrl-C, a kill or failed points
   assay run sweep.toml --dry-run                   # validate and print the points

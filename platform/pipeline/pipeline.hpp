@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -40,6 +41,11 @@ struct NodeSpec {
   // point uses one computation of it (e.g. one pretrained model for all fine-tuning seeds).
   bool shared_across_replicates = false;
   SourcePos replicate_pos;     // where `replicate` is written, if it is
+  // `store = false | [outputs]`: the outputs written to the result; unset (`store = true`, the
+  // default) writes all. The others still flow downstream. After validate(): the named outputs
+  // are ports of the method, without repeats, in the method's port order.
+  std::optional<std::vector<std::string>> stored_outputs;
+  SourcePos store_pos;         // where `store` is written, if it is
   std::string method_version;  // after validate(): the version its lineage key names
 };
 

@@ -19,6 +19,7 @@ struct PointExecutor::Node {
   std::vector<std::size_t> successors;
   std::size_t predecessors = 0;
   std::mutex* exclusive = nullptr;
+  std::set<std::string> unstored;  // outputs passed downstream but not written (`store`)
 };
 
 struct PointExecutor::PointState {
@@ -35,14 +36,29 @@ struct PointExecutor::PointState {
   tbb::task_group tasks;
 };
 
+namespace {
+// The outputs `store` leaves out; provenance outputs are always kept, since /provenance is
+// gathered from the stored values.
+std::set<std::string> unstored_outputs(const NodeSpec& spec, const MethodInfo& info) {
+  std::set<std::string> out;
+  if (!spec.stored_outputs) return out;
+  const auto& kept = *spec.stored_outputs;
+  for (const auto& port : info.outputs)
+    if (!port.provenance && std::find(kept.begin(), kept.end(), port.name) == kept.end())
+      out.insert(port.name);
+  return out;
+}
+}  // namespace
+
 PointExecutor::PointExecutor(const Pipeline& validated, const PluginRegistry& registry,
                              std::vector<const NodeSource*> reuse)
     : cache_(std::move(reuse)) {
   std::map<std::string, std::size_t> index;
   std::map<std::string, std::mutex*> exclusive_by_method;
   for (const auto& spec : validated.nodes) {
-    Node node{spec.name, registry.method(spec.method), {}, {}, 0, nullptr};
+    Node node{spec.name, registry.method(spec.method), {}, {}, 0, nullptr, {}};
     if (!node.method) throw Error("method '" + spec.method + "' is not loaded");
+    node.unstored = unstored_outputs(spec, node.method->exported.info);
     std::set<std::size_t> upstream;
     for (const auto& [port, link] : spec.inputs) {
       node.inputs.push_back({port, {index.at(link.node), link.port}});
@@ -73,6 +89,7 @@ NodeOutputs in_declared_order(const MethodInfo& info, const NodeOutputs& stored)
   for (const auto& port : info.outputs) {
     const auto it = std::find_if(stored.begin(), stored.end(),
                                  [&](const auto& o) { return o.first == port.name; });
+    if (it == stored.end() && port.optional) continue;
     if (it == stored.end())
       throw Error("the reused result has no output '" + port.name + "' for this node");
     ordered.push_back(*it);
@@ -203,9 +220,14 @@ PointOutcome PointExecutor::run(const PlannedPoint& point, const PointLimits& li
                   : state.error;
   } else {
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
-      for (const auto& [port, value] : *state.outputs[i])
-        r.outputs.push_back({nodes_[i].name, port, value});
-      r.nodes.push_back({nodes_[i].name, point.lineage[i].key, std::move(state.origins[i])});
+      NodeRecord record{nodes_[i].name, point.lineage[i].key, std::move(state.origins[i]), {}};
+      for (const auto& [port, value] : *state.outputs[i]) {
+        if (nodes_[i].unstored.count(port))
+          record.unstored.push_back(port);
+        else
+          r.outputs.push_back({nodes_[i].name, port, value});
+      }
+      r.nodes.push_back(std::move(record));
     }
   }
   return outcome;

@@ -30,6 +30,9 @@ struct NodeRecord {
   std::string node;
   std::string key;
   std::string origin;
+  // Outputs the node produced but the pipeline's `store` left out of the result: the node's
+  // group lists them (attribute "unstored"), and such a node cannot be reused from the file.
+  std::vector<std::string> unstored;
 };
 
 struct PointResult {

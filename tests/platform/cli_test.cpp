@@ -166,7 +166,7 @@ TEST_CASE("a result reads back with h5py and its index loads as a table", "[cli]
     ASSAY_SKIP("/usr/bin/python3 has no h5py");
   }
   TempFolder dir("h5py");
-  const auto pipeline = std::string(ASSAY_SOURCE_DIR) + "/data/pipelines/examples.toml";
+  const auto pipeline = std::string(ASSAY_SOURCE_DIR) + "/plugins/examples/pipelines/examples.toml";
   REQUIRE(run_assay({"run", pipeline, "-o", dir.file("r.h5"), "-q"}).exit_code == 0);
   write_text(dir.file("read.py"), R"(
 import sys, h5py, numpy as np

@@ -63,6 +63,26 @@ TEST_CASE("a batch holds a shared node's outputs once and every record reads the
   CHECK_THROWS_AS(PointRecordDecoder().parse(records[1]), Error);
 }
 
+TEST_CASE("the outputs a node left unstored round-trip, with or without a log", "[store]") {
+  for (const std::string log : {"", "fit: converged"}) {
+    auto point = rich_point(3);
+    point.log = log;
+    point.outputs = {{"fit", "loss", 0.25}};
+    point.nodes = {{"data", "data-key", "computed", {"matrix", "labels"}},
+                   {"fit", "fit-key", "computed", {}}};
+    std::vector<std::byte> record;
+    PointRecordEncoder({point}).append(point, record);
+    const auto back = PointRecordDecoder().parse(record);
+    CHECK(back.log == log);
+    CHECK(back.outputs == point.outputs);
+    REQUIRE(back.nodes.size() == 2);
+    CHECK(back.nodes[0].unstored == std::vector<std::string>{"matrix", "labels"});
+    CHECK(back.nodes[1].unstored.empty());
+    // Cut inside the unstored names: damage, not a shorter list.
+    CHECK_THROWS_AS(PointRecordDecoder().parse(std::span(record).first(record.size() - 2)), Error);
+  }
+}
+
 TEST_CASE("a damaged point record is an error, not a crash", "[store]") {
   std::vector<std::byte> record;
   const auto point = rich_point(2);

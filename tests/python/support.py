@@ -8,7 +8,7 @@ import tempfile
 BUILD = pathlib.Path(os.environ["ASSAY_BUILD_DIR"])
 SOURCE = pathlib.Path(os.environ["ASSAY_SOURCE_DIR"])
 ASSAY = BUILD / "bin" / "assay"
-EXAMPLES = SOURCE / "data" / "pipelines" / "examples.toml"
+EXAMPLES = SOURCE / "plugins" / "examples" / "pipelines" / "examples.toml"
 WITH_FAILURES = SOURCE / "tests" / "python" / "pipelines" / "with_failures.toml"
 
 _folder = tempfile.TemporaryDirectory(prefix="assay-python-test-")

@@ -57,6 +57,32 @@ void read_replicate(const toml::node& node, const TomlOrigin& origin, NodeSpec& 
   out.shared_across_replicates = text->get() == "shared";
 }
 
+// `store = true | false | ["output", ...]`: which outputs the result keeps.
+void read_store(const toml::node& node, const TomlOrigin& origin, NodeSpec& out) {
+  out.store_pos = origin.pos(node.source());
+  const std::string key = "nodes." + out.name + ".store";
+  const std::string hint =
+      "write store = false (pass the outputs downstream, write none to the result), "
+      "store = [\"output\", ...] (write only those) or store = true (the default: all)";
+  if (const auto* flag = node.as_boolean()) {
+    if (!flag->get()) out.stored_outputs.emplace();
+    return;
+  }
+  const auto* list = node.as_array();
+  if (!list)
+    throw SourceError(out.store_pos, key,
+                      "expected a boolean or a list of output names, got " + toml_node_text(node),
+                      hint);
+  out.stored_outputs.emplace();
+  for (const auto& item : *list) {
+    const auto* name = item.as_string();
+    if (!name)
+      throw SourceError(origin.pos(item.source()), key,
+                        "expected an output name, got " + toml_node_text(item), hint);
+    out.stored_outputs->push_back(name->get());
+  }
+}
+
 }  // namespace
 
 NodeSpec read_node(const toml::key& name, const toml::node& node, const TomlOrigin& origin) {
@@ -76,6 +102,8 @@ NodeSpec read_node(const toml::key& name, const toml::node& node, const TomlOrig
       read_inputs(v, origin, out);
     } else if (key == "replicate") {
       read_replicate(v, origin, out);
+    } else if (key == "store") {
+      read_store(v, origin, out);
     } else if (key != "method") {
       const std::string path = "nodes." + out.name + "." + key;
       out.params[key] = {toml_to_value(v, origin, path), origin.pos(v.source())};

@@ -1,5 +1,5 @@
-// One [nodes.<name>] table: its method, its links, its replicate sharing and, as params, every
-// other key.
+// One [nodes.<name>] table: its method, its links, its replicate sharing, which outputs it stores
+// and, as params, every other key.
 #pragma once
 
 #include <toml++/toml.h>

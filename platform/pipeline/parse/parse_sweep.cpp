@@ -5,6 +5,7 @@
 #include <optional>
 #include <tuple>
 
+#include "pipeline/parse/sweep_ranges.hpp"
 #include "pipeline/validate/pipeline_names.hpp"
 
 namespace assay {
@@ -180,11 +181,13 @@ std::vector<SweepAxis> make_axes(const std::vector<SweepEntry>& entries,
 
 SweepList read_sweep_list(const toml::node& node, const TomlOrigin& origin,
                           const std::string& key) {
+  if (const auto* rule = node.as_table()) return expand_sweep_range(*rule, origin, key);
   const auto* list = node.as_array();
   if (!list)
     throw SourceError(origin.pos(node.source()), key,
                       "expected a list of values, got " + toml_node_text(node),
-                      "give the values as a list, e.g. [1, 2, 3]");
+                      "give the values as a list, e.g. [1, 2, 3], or a rule, e.g. "
+                      "{ linspace = [0.0, 1.0, 5] }");
   if (list->empty())
     throw SourceError(origin.pos(node.source()), key, "empty sweep list",
                       "give at least one value, or remove the key");

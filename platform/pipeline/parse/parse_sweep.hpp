@@ -18,7 +18,8 @@ struct SweepList {
   std::vector<SourcePos> pos;  // pos[i]: where values[i] is written
 };
 
-// The elements of a sweep list, each one value of the param; not a list or empty: an error.
+// The elements of a sweep list, each one value of the param, or the values of a range rule
+// (sweep_ranges.hpp); anything else, or no value: an error.
 SweepList read_sweep_list(const toml::node& node, const TomlOrigin& origin, const std::string& key);
 
 // An integer >= 1.

@@ -9,10 +9,20 @@ namespace assay {
 
 namespace {
 
+// `store = false` for none, else the list; unset (all stored) is not written, so the texts and
+// fingerprints of pipelines without `store` are what they were.
+std::string stored_outputs_text(const std::vector<std::string>& stored) {
+  if (stored.empty()) return "false";
+  std::string s = "[";
+  for (std::size_t i = 0; i < stored.size(); ++i) s += (i ? ", " : "") + toml_text(stored[i]);
+  return s + "]";
+}
+
 void write_node(std::ostringstream& out, const NodeSpec& node) {
   out << "\n[nodes." << node.name << "]\n";
   out << "method = " << toml_text(node.method) << "\n";
   if (node.shared_across_replicates) out << "replicate = \"shared\"\n";
+  if (node.stored_outputs) out << "store = " << stored_outputs_text(*node.stored_outputs) << "\n";
   for (const auto& [name, setting] : node.params)
     out << toml_key(name) << " = " << toml_text(setting.value) << "\n";
   if (node.inputs.empty()) return;

@@ -29,6 +29,7 @@ void validate(Pipeline& pipeline, const MethodCatalog& methods) {
   resolve_params(pipeline, node_methods);
   resolve_paths(pipeline, node_methods);
   check_links(pipeline, node_methods);
+  check_stored_outputs(pipeline, node_methods);
   order_by_dependencies(pipeline);
 }
 

@@ -41,6 +41,9 @@ void resolve_paths(Pipeline& pipeline, const NodeMethods& methods);
 // across replicates reads only from nodes that are shared too.
 void check_links(const Pipeline& pipeline, const NodeMethods& methods);
 
+// The outputs a node's `store` names are outputs of its method; they are put in port order.
+void check_stored_outputs(Pipeline& pipeline, const NodeMethods& methods);
+
 // Sorts nodes so that each comes after the nodes it reads from, otherwise keeping file order;
 // a cycle is an error naming its nodes.
 void order_by_dependencies(Pipeline& pipeline);

@@ -1,5 +1,6 @@
 #include "store/encoding/point_codec.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -250,14 +251,42 @@ PointResult get_header(RecordReader& r) {
   return p;
 }
 
-// A point's log ends its record, and only when it has one: records without it read as before
-// (part format 2).
-void put_log(RecordWriter& w, const PointResult& point) {
-  if (!point.log.empty()) w.put(point.log);
+// A point's log, then the outputs its nodes left unstored (`store`), end its record, each only
+// when needed: records without them read as before (part format 2). The unstored outputs are
+// written as node, count, names for each node that left any out, after the log (then written
+// even when empty).
+bool has_unstored(const PointResult& point) {
+  for (const auto& record : point.nodes)
+    if (!record.unstored.empty()) return true;
+  return false;
 }
 
-void get_log(RecordReader& r, PointResult& point) {
-  if (!r.done()) point.log = r.get_string();
+void put_tail(RecordWriter& w, const PointResult& point) {
+  const bool unstored = has_unstored(point);
+  if (!point.log.empty() || unstored) w.put(point.log);
+  if (!unstored) return;
+  std::uint64_t nodes = 0;
+  for (const auto& record : point.nodes) nodes += !record.unstored.empty();
+  w.put(nodes);
+  for (const auto& record : point.nodes) {
+    if (record.unstored.empty()) continue;
+    w.put(record.node);
+    w.put<std::uint64_t>(record.unstored.size());
+    for (const auto& port : record.unstored) w.put(port);
+  }
+}
+
+void get_tail(RecordReader& r, PointResult& point) {
+  if (r.done()) return;
+  point.log = r.get_string();
+  if (r.done()) return;
+  for (auto n = r.get<std::uint64_t>(); n > 0; --n) {
+    const auto node = r.get_string();
+    auto record = std::find_if(point.nodes.begin(), point.nodes.end(),
+                               [&](const NodeRecord& x) { return x.node == node; });
+    if (record == point.nodes.end()) throw Error("damaged unstored outputs in a part file");
+    for (auto m = r.get<std::uint64_t>(); m > 0; --m) record->unstored.push_back(r.get_string());
+  }
 }
 }  // namespace
 
@@ -299,7 +328,7 @@ void PointRecordEncoder::append(const PointResult& point, std::vector<std::byte>
     w.put(output.port);
     put_value(w, output.value);
   }
-  put_log(w, point);
+  put_tail(w, point);
 }
 
 PointResult PointRecordDecoder::parse(std::span<const std::byte> record) {
@@ -331,7 +360,7 @@ PointResult PointRecordDecoder::parse(std::span<const std::byte> record) {
     auto port = r.get_string();
     p.outputs.push_back({std::move(node), std::move(port), get_value(r)});
   }
-  get_log(r, p);
+  get_tail(r, p);
   if (!r.done()) throw Error("damaged point record in a part file");
   return p;
 }

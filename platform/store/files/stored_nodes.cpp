@@ -56,6 +56,8 @@ std::optional<std::vector<std::pair<std::string, Value>>> StoredNodes::find(
   const H5File h5 = open_hdf5_file(file_);
   const H5Group group(H5Gopen2(h5.get(), path->second.c_str(), H5P_DEFAULT),
                       "open /" + path->second + " of " + name_);
+  // A node whose run stored only some outputs (`store`) is computed again, not reused.
+  if (!read_unstored_outputs(group.get(), types).empty()) return std::nullopt;
   return read_node_outputs(group.get(), types, false);
 }
 

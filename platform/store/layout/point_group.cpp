@@ -113,8 +113,18 @@ void read_node(hid_t point_group, const std::string& node, const StoreTypes& typ
   const H5Group group(H5Gopen2(point_group, node.c_str(), H5P_DEFAULT), "open node group");
   for (auto& [port, value] : read_node_outputs(group.get(), types, scalars_only))
     point.outputs.push_back({node, std::move(port), std::move(value)});
+  auto unstored = read_unstored_outputs(group.get(), types);
+  auto record = std::find_if(point.nodes.begin(), point.nodes.end(),
+                             [&](const NodeRecord& r) { return r.node == node; });
+  if (record != point.nodes.end()) record->unstored = std::move(unstored);
 }
 }  // namespace
+
+std::vector<std::string> read_unstored_outputs(hid_t node_group, const StoreTypes& types) {
+  if (h5_check(H5Aexists(node_group, kUnstoredAttribute), "look up unstored outputs") <= 0)
+    return {};
+  return read_string_list_attribute(node_group, kUnstoredAttribute, types);
+}
 
 std::vector<std::pair<std::string, Value>> read_node_outputs(hid_t node_group,
                                                              const StoreTypes& types,
@@ -151,6 +161,8 @@ void write_point_group(hid_t points, NodeGroups& nodes, const PointResult& point
     const H5Group node(H5Gcreate2(group.get(), record.node.c_str(), H5P_DEFAULT,
                                   types.group_creation.get(), H5P_DEFAULT),
                        "create node group '" + record.node + "'");
+    if (!record.unstored.empty())
+      write_string_list_attribute(node.get(), kUnstoredAttribute, record.unstored, types);
     for (const auto& output : point.outputs)
       if (output.node == record.node)
         write_value_dataset(node.get(), output.port.c_str(), output.value, types, layouts);

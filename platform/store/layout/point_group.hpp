@@ -30,6 +30,11 @@ PointResult read_point_group(hid_t points, const std::string& id,
                              const std::vector<std::string>& swept_keys, const StoreTypes& types,
                              bool scalars_only);
 
+// A node group's attribute listing the outputs its pipeline's `store` left out (none when
+// absent): such a group does not hold the node whole.
+inline constexpr const char* kUnstoredAttribute = "unstored";
+std::vector<std::string> read_unstored_outputs(hid_t node_group, const StoreTypes& types);
+
 // The outputs in a node's group (/nodes/<key>), port -> value, in port order.
 std::vector<std::pair<std::string, Value>> read_node_outputs(hid_t node_group,
                                                              const StoreTypes& types,

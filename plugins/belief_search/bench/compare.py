@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../
 from peer_blas import require_optimised_blas  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# segments, episodes, repeats: the pipelines' points (data/pipelines/belief_search.toml: K = 8
+# segments, episodes, repeats: the pipelines' points (plugins/belief_search/pipelines/belief_search.toml: K = 8
 # and 32, 500 episodes per call), then large batches, where NumPy's per-call costs are spread
 # over more episodes.
 CASES = [(8, 500, 21), (32, 500, 21), (16, 20000, 5), (64, 20000, 5), (256, 10000, 3)]

@@ -8,7 +8,8 @@
 namespace at = assay::testing;
 
 namespace {
-const std::string kPipeline = std::string(ASSAY_SOURCE_DIR) + "/data/pipelines/mdp_types_ldp.toml";
+const std::string kPipeline =
+    std::string(ASSAY_SOURCE_DIR) + "/plugins/mdp_types/pipelines/mdp_types_ldp.toml";
 
 at::ProcessResult dry_run(const at::TempFolder& dir, const std::string& lengths) {
   return at::run_assay(

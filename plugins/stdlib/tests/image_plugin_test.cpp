@@ -33,13 +33,15 @@ TEST_CASE("procedural_scenes outputs images and per-patch coverage", "[stdlib][i
 }
 
 // Both image sets through the real CLI: flattened to rows, and each set's digest in /provenance
-// (the shipped stdlib_images pipeline adds a classifier, half a CPU-minute: not a test).
+// (the shipped stdlib_images pipeline adds a classifier, half a CPU-minute: not a test). The
+// images node stores nothing (`store = false`) but its provenance output, which is always kept.
 TEST_CASE("image_set's digests of a sweep over both sets are in the result's provenance",
           "[stdlib][images][cli]") {
   at::TempFolder folder("stdlib_images_sweep");
   const auto pipeline = folder.file("images.toml");
   std::ofstream(pipeline) << "[pipeline]\nname = \"images\"\n"
                              "[nodes.images]\nmethod = \"image_set\"\nmax_images = 50\n"
+                             "store = false\n"
                              "[nodes.pixels]\nmethod = \"flatten_rows\"\n"
                              "inputs = { array = \"images.train_images\" }\n"
                              "[sweep]\n\"images.dataset\" = [\"digits\", \"fashion-mnist\"]\n";
@@ -54,6 +56,7 @@ TEST_CASE("image_set's digests of a sweep over both sets are in the result's pro
   for (const auto& point : result.points) {
     REQUIRE(point.status == assay::PointStatus::ok);
     for (const auto& o : point.outputs) {
+      if (o.node == "images") CHECK(o.port == "content_hash");
       if (o.node == "images" && o.port == "content_hash") digests.insert(o.value.as_string());
       if (o.node == "pixels") widths.insert(o.value.as_real_array().shape.at(1));
     }

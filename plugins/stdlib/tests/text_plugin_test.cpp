@@ -132,7 +132,8 @@ TEST_CASE(
     "the stdlib_text pipeline trains the same BPE model at -j1 and -j2 and records its corpus",
     "[stdlib][text][cli]") {
   at::TempFolder folder("stdlib_text_pipeline");
-  const std::string pipeline = std::string(ASSAY_SOURCE_DIR) + "/data/pipelines/stdlib_text.toml";
+  const std::string pipeline =
+      std::string(ASSAY_SOURCE_DIR) + "/plugins/stdlib/pipelines/stdlib_text.toml";
   std::vector<std::vector<std::int64_t>> models, windows;
   for (const char* jobs : {"1", "2"}) {
     const auto file = folder.file(std::string("run") + jobs + ".h5");
