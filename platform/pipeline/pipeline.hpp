@@ -40,7 +40,7 @@ struct NodeSpec {
   // `replicate = "shared"`: the node's lineage omits the replicate, so every replicate of a
   // point uses one computation of it (e.g. one pretrained model for all fine-tuning seeds).
   bool shared_across_replicates = false;
-  SourcePos replicate_pos;     // where `replicate` is written, if it is
+  SourcePos replicate_pos;  // where `replicate` is written, if it is
   // `store = false | [outputs]`: the outputs written to the result; unset (`store = true`, the
   // default) writes all. The others still flow downstream. After validate(): the named outputs
   // are ports of the method, without repeats, in the method's port order.
