@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../
 from peer_blas import require_optimised_blas  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CASES = [(3, 17, 5), (3, 25, 5), (4, 9, 5), (4, 13, 3)]  # firms, grid, repeats
+CASES = [(3, 17, 5), (3, 25, 5), (3, 49, 3), (4, 9, 5), (4, 13, 3)]  # firms, grid, repeats
 BRUTE_CASES = [(3, 9), (3, 17), (4, 5), (4, 9)]  # pruned peer == brute force, exactly
 
 
