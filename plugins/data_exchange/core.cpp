@@ -6,6 +6,8 @@
 
 #include "closed_form.hpp"
 #include "core_enumeration.hpp"
+#include "deviation_index.hpp"
+#include "exchange_search.hpp"
 
 namespace assay::data_exchange {
 namespace {
@@ -24,40 +26,25 @@ double margin_of(const Eigen::VectorXd& payoffs, const std::vector<int>& members
 }  // namespace
 
 BlockingOracle::BlockingOracle(const Market& market, int grid) : market_(market), grid_(grid) {
-  const int n = market.firms();
-  for (Coalition c : all_coalitions(n)) {
-    Candidates cand{c, members_of(c, n), {}, {}};
-    const auto size = static_cast<Eigen::Index>(cand.members.size());
-    std::vector<Eigen::VectorXd> takes, values;
-    if (const auto exact = closed_form_deviation(market, c)) {
-      takes.push_back(exact->take);
-      values.push_back(exact->payoffs);
-    }
-    // Under equal sharing the closed form is the best deviation outright: no grid needed.
-    const int levels = size == 1 ? 1 : grid;  // a lone firm has no one to take data from
-    std::vector<int> level(size, 0);
-    while (!market.equal_sharing) {
-      Eigen::VectorXd t(size);
-      for (Eigen::Index k = 0; k < size; ++k)
-        t[k] = levels == 1 ? 0.0 : double(level[k]) / (grid - 1);
-      values.push_back(deviation_payoffs(market, c, t));
-      takes.push_back(std::move(t));
-      Eigen::Index k = 0;
-      while (k < size && ++level[k] == levels) level[k++] = 0;
-      if (k == size) break;
-    }
+  for (Coalition c : all_coalitions(market.firms())) {
+    const CandidateDeviations all = candidate_deviations(market, c, grid);
     // Deviations paying the members most in total first: they block most often, so the margin
-    // scans of max_margin stop early.
-    std::vector<std::size_t> front(values.size());
-    for (std::size_t i = 0; i < front.size(); ++i) front[i] = i;
-    std::stable_sort(front.begin(), front.end(), [&](std::size_t a, std::size_t b) {
-      return values[a].sum() > values[b].sum();
-    });
-    cand.takes.resize(size, static_cast<Eigen::Index>(front.size()));
-    cand.payoffs.resize(size, static_cast<Eigen::Index>(front.size()));
+    // scans of max_margin stop early. Each total is summed as a vector of its own, the way the
+    // order (and with it the certificate's early stops) was fixed.
+    std::vector<double> total(static_cast<std::size_t>(all.payoffs.cols()));
+    std::vector<Eigen::Index> front(total.size());
     for (std::size_t i = 0; i < front.size(); ++i) {
-      cand.takes.col(static_cast<Eigen::Index>(i)) = takes[front[i]];
-      cand.payoffs.col(static_cast<Eigen::Index>(i)) = values[front[i]];
+      front[i] = static_cast<Eigen::Index>(i);
+      total[i] = Eigen::VectorXd(all.payoffs.col(front[i])).sum();
+    }
+    std::stable_sort(front.begin(), front.end(),
+                     [&](Eigen::Index a, Eigen::Index b) { return total[a] > total[b]; });
+    Candidates cand{c, all.members, {}, {}};
+    cand.takes.resize(all.takes.rows(), all.takes.cols());
+    cand.payoffs.resize(all.payoffs.rows(), all.payoffs.cols());
+    for (std::size_t i = 0; i < front.size(); ++i) {
+      cand.takes.col(static_cast<Eigen::Index>(i)) = all.takes.col(front[i]);
+      cand.payoffs.col(static_cast<Eigen::Index>(i)) = all.payoffs.col(front[i]);
     }
     candidates_.push_back(std::move(cand));
   }
@@ -236,48 +223,51 @@ double grid_slack(const Market& market, int grid) {
   return market.beta / 2 * delta;
 }
 
+namespace {
+
+// The max blocking margin at `e` with exact best deviations (refine) where blocking_coalitions
+// uses them: the largest margin above the tolerance, else the grid margin capped at 0. The max
+// over coalitions of the larger of the grid and exact margins is the larger of the two maxima.
+double refined_max_margin(const Market& market, const DeviationIndex& index, const Exchange& e,
+                          const CoreOptions& options) {
+  const Eigen::VectorXd u = payoffs(market, e);
+  const double on_grid = index.max_margin(u);
+  double top = on_grid;
+  if (options.refine)
+    for (Coalition c : all_coalitions(market.firms()))
+      if (const auto exact = logit_best_deviation(market, c, u)) top = std::max(top, exact->margin);
+  return top > options.tolerance ? top : std::min(on_grid, 0.0);
+}
+
+}  // namespace
+
 CoreSearchResult core_search(const Market& market, const CoreOptions& options) {
-  const BlockingOracle oracle(market, options.grid);
-  CoreSearchResult r;
-  r.min_max_margin = kInf;
-  std::vector<Exchange> stable;
-  BlockingOracle::Hint hint;
-  const auto search = [&](const Exchange& e, bool on_grid) {
-    ++r.exchanges_searched;
-    // Only whether this exchange beats the incumbent or is core-stable matters.
-    const double stop = std::max(r.min_max_margin, options.tolerance);
-    const double m = oracle.max_margin(payoffs(market, e), stop, &hint);
-    if (m <= options.tolerance) {
-      if (on_grid) ++r.core_stable_on_grid;
-      if (stable.size() < kMaxRefinedCandidates) stable.push_back(e);
-    }
-    if (m < r.min_max_margin) {
-      r.min_max_margin = m;
-      r.best = e;
-    }
-  };
+  const DeviationIndex index(market, options.grid);
   // Off-grid exchanges first: under rational demand the winners must tie exactly, which grid
   // takes of firms with different curves almost never do.
-  if (market.demand == Demand::rational && !market.equal_sharing)
-    for (const auto& e : rational_winner_exchanges(market)) search(e, false);
-  for_each_grid_exchange(market.firms(), options.grid, [&](const Exchange& e) { search(e, true); });
+  const auto off_grid = market.demand == Demand::rational && !market.equal_sharing
+                            ? rational_winner_exchanges(market)
+                            : std::vector<Exchange>{};
+  ExchangeSearch found = search_exchanges(market, index, options.grid, options.tolerance, off_grid,
+                                          kMaxRefinedCandidates);
+  CoreSearchResult r;
+  r.best = found.best;
+  r.min_max_margin = found.min_max_margin;
+  r.exchanges_searched = found.exchanges_searched;
+  r.core_stable_on_grid = found.core_stable_on_grid;
   // Refined deviations can block grid-stable exchanges; keep the first that survives them.
-  const auto refined_margin = [&](const Exchange& e) {
-    const auto blocking = blocking_coalitions(oracle, market, e, options);
-    return blocking.empty() ? std::min(oracle.max_margin(payoffs(market, e), kInf), 0.0)
-                            : blocking.front().margin;
-  };
-  r.refined_margin = refined_margin(r.best);
-  for (std::size_t k = 0; k < stable.size() && r.refined_margin > options.tolerance; ++k) {
-    const double m = refined_margin(stable[k]);
+  r.refined_margin = refined_max_margin(market, index, r.best, options);
+  for (std::size_t k = 0; k < found.stable.size() && r.refined_margin > options.tolerance; ++k) {
+    const double m = refined_max_margin(market, index, found.stable[k], options);
     if (m <= options.tolerance) {
-      r.best = stable[k];
+      r.best = found.stable[k];
       r.refined_margin = m;
     }
   }
   r.grid_slack = grid_slack(market, options.grid);
   r.certified_margin = options.certify
-                           ? certified_margin(market, oracle, options.grid, r.min_max_margin / 2)
+                           ? certified_margin(market, BlockingOracle(market, options.grid),
+                                              options.grid, r.min_max_margin / 2)
                            : std::numeric_limits<double>::quiet_NaN();
   return r;
 }

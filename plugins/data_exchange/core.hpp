@@ -10,6 +10,9 @@
 // without sharing the exact best deviation (bisection on the margin, closed_form.hpp) replaces
 // the grid's best when `refine` is on. Under rational demand the exchanges that tie each
 // achievable winner set are searched too, which makes the existence search exact.
+// core_search gets the result of a scan that computes every exchange's margin without computing
+// most of them (deviation_index.hpp, exchange_search.hpp); BlockingOracle's scans serve the
+// blocking tables of core_check and the certificate.
 #pragma once
 
 #include <Eigen/Core>
@@ -84,6 +87,7 @@ struct CoreSearchResult {
   double certified_margin = 0;
 };
 
+// The same result as scanning every exchange and every deviation, bit for bit (unit-tested).
 CoreSearchResult core_search(const Market& market, const CoreOptions& options);
 
 // Calls visit(exchange) for every grid exchange: each partition into blocks, each block

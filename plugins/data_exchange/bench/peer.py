@@ -1,9 +1,26 @@
-"""NumPy brute force of data_exchange's core_search on the same grid (see README.md).
+"""NumPy peer of data_exchange's core_search on the same grid (see README.md): bound and prune.
 
-min over grid exchanges of max over coalitions and grid deviations of the blocking margin,
-for the logit market of bench_data_exchange (beta = 60, a(d) = 1 - d^-0.4, sizes 60/120/60/90).
-Prints one JSON line: min_max_margin, exchanges, median CPU seconds.
-  /usr/bin/python3 peer.py <firms> <grid> <repeats>
+min over grid exchanges of max over coalitions and grid deviations of the blocking margin, for
+the logit market of bench_data_exchange (beta = 60, a(d) = 1 - d^-0.4, sizes 60/120/60/90).
+
+The pruned search (the peer that is timed) computes what the brute force computes, exactly:
+* Dominated deviations are dropped: a deviation paying every member at most what another pays
+  never has the larger margin. For pairs this leaves the Pareto front (one sort).
+* A coalition's margin min_k (v_k - u_k) is at most min_k (max v_k - u_k) and, the members'
+  payoffs summing to at most max_D sum_k v_k, at most (max_D sum_k v_k - sum_k u_k) / |S|; a
+  coalition is only evaluated on the exchanges where this bound beats the margin found so far.
+  The sum bound is what rules out the grand coalition under logit demand (its margin is <= 0).
+* Singletons and pairs are cheap: their margins over all exchanges give each exchange a lower
+  bound of its max margin. Exchanges are searched in increasing order of that bound, in chunks,
+  so a good incumbent comes first; exchanges whose bound exceeds the incumbent are skipped, and
+  an exchange is dropped from its chunk once a coalition's margin exceeds the incumbent.
+The brute force (payoffs of all grid exchanges against all grid deviations of each coalition,
+broadcast in chunks) is kept for compare.py's agreement check on small grids: both must give the
+same min-max margin and the same first exchange attaining it.
+
+Prints one JSON line: min_max_margin, exchanges, argmin (index of the first exchange attaining
+the min, in this file's enumeration order), median CPU seconds.
+  /usr/bin/python3 peer.py <firms> <grid> <repeats> [--brute]
 """
 import itertools
 import json
@@ -14,6 +31,10 @@ import numpy as np
 
 BETA = 60.0
 SIZES = np.array([60.0, 120.0, 60.0, 90.0])
+# Added to the sum bound: shares normalised in floating point sum to 1 within a few ulps.
+SUM_SLACK = 1e-12
+CHUNK_ELEMENTS = 4_000_000  # of the exchanges x deviations x members broadcasts
+FIRST_CHUNK, LARGEST_CHUNK = 64, 4096  # exchanges per chunk of the pruned search, doubling
 
 
 def accuracy(d):
@@ -69,30 +90,88 @@ def deviation_payoffs(m, members, grid):
     return shares(accuracy(d))[:, members]
 
 
-def min_max_margin(firms, grid):
+def coalitions(firms):
+    for size in range(1, firms + 1):
+        for members in itertools.combinations(range(firms), size):
+            yield list(members)
+
+
+def margins(v, u):
+    """Each status quo's (rows of u) margin over the deviations v: max_D min_k (v_Dk - u_k)."""
+    out = np.empty(len(u))
+    chunk = max(1, CHUNK_ELEMENTS // (len(v) * v.shape[1]))
+    for lo in range(0, len(u), chunk):
+        out[lo:lo + chunk] = (v[None, :, :] - u[lo:lo + chunk, None, :]).min(axis=2).max(axis=1)
+    return out
+
+
+def undominated(v):
+    """The deviations no other pays every member at least as much (all of them beyond pairs)."""
+    if v.shape[1] == 1:
+        return v[np.argmax(v[:, 0])][None]
+    if v.shape[1] > 2:
+        return v
+    v = v[np.lexsort((-v[:, 1], -v[:, 0]))]
+    best_before = np.maximum.accumulate(np.concatenate([[-np.inf], v[:-1, 1]]))
+    return v[v[:, 1] > best_before]
+
+
+def brute_min_max_margin(firms, grid):
     m = SIZES[:firms]
     u = shares(accuracy(exchange_sizes(m, grid)))
     best = np.full(len(u), -np.inf)
-    for size in range(1, firms + 1):
-        for members in itertools.combinations(range(firms), size):
-            members = list(members)
-            v = deviation_payoffs(m, members, grid)
-            chunk = max(1, 4_000_000 // (len(v) * size))
-            for lo in range(0, len(u), chunk):
-                sq = u[lo:lo + chunk, members]
-                margin = (v[None, :, :] - sq[:, None, :]).min(axis=2).max(axis=1)
-                np.maximum(best[lo:lo + chunk], margin, out=best[lo:lo + chunk])
-    return best.min(), len(u)
+    for members in coalitions(firms):
+        np.maximum(best, margins(deviation_payoffs(m, members, grid), u[:, members]), out=best)
+    return best.min(), len(u), int(np.argmin(best))
+
+
+def pruned_min_max_margin(firms, grid):
+    m = SIZES[:firms]
+    u = shares(accuracy(exchange_sizes(m, grid)))
+    small, large = [], []
+    for members in coalitions(firms):
+        v = undominated(deviation_payoffs(m, members, grid))
+        (small if len(members) <= 2 else large).append((members, v, v.max(axis=0),
+                                                        v.sum(axis=1).max()))
+    lower = np.full(len(u), -np.inf)
+    for members, v, _, _ in small:
+        np.maximum(lower, margins(v, u[:, members]), out=lower)
+    order = np.argsort(lower, kind="stable")
+    incumbent, argmin = np.inf, -1
+    start, chunk = 0, FIRST_CHUNK
+    while start < len(order):
+        rows = order[start:start + chunk]
+        start, chunk = start + chunk, min(2 * chunk, LARGEST_CHUNK)
+        rows = rows[lower[rows] <= incumbent]
+        if len(rows) == 0:  # sorted by the bound: no later exchange can do better
+            break
+        best = lower[rows].copy()
+        alive = np.ones(len(rows), bool)
+        for members, v, most, most_total in large:
+            us = u[rows][:, members]
+            bound = np.minimum((most - us).min(axis=1),
+                               (most_total - us.sum(axis=1)) / len(members) + SUM_SLACK)
+            need = np.flatnonzero(alive & (bound > best))
+            if len(need):
+                best[need] = np.maximum(best[need], margins(v, us[need]))
+                alive &= best <= incumbent
+        if alive.any():
+            k = np.flatnonzero(alive)
+            k = k[np.lexsort((rows[k], best[k]))[0]]
+            if best[k] < incumbent or (best[k] == incumbent and rows[k] < argmin):
+                incumbent, argmin = best[k], int(rows[k])
+    return incumbent, len(u), argmin
 
 
 def main():
     firms, grid, repeats = (int(a) for a in sys.argv[1:4])
+    search = brute_min_max_margin if "--brute" in sys.argv[4:] else pruned_min_max_margin
     seconds = []
     for _ in range(max(1, repeats)):
         start = time.process_time()
-        value, exchanges = min_max_margin(firms, grid)
+        value, exchanges, argmin = search(firms, grid)
         seconds.append(time.process_time() - start)
-    print(json.dumps({"min_max_margin": float(value), "exchanges": exchanges,
+    print(json.dumps({"min_max_margin": float(value), "exchanges": exchanges, "argmin": argmin,
                       "seconds": float(np.median(seconds))}))
 
 
