@@ -19,6 +19,7 @@
 #include "pipeline/plan/sweep_growth.hpp"
 #include "pipeline/plan/sweep_plan.hpp"
 #include "run/sweep_runner.hpp"
+#include "store/files/part_nodes.hpp"
 #include "store/files/result_lock.hpp"
 #include "store/files/result_paths.hpp"
 #include "store/files/stored_nodes.hpp"
@@ -155,13 +156,17 @@ void report(const RunCounts& counts, const std::filesystem::path& out, double se
   if (!vm.count("quiet") && counts.planned <= 20) print_results(read_results(out), 20, std::cout);
 }
 
-// --reuse files, and on --resume the finished result itself: a grown sweep's new points take
-// the nodes its old points computed.
-std::vector<std::unique_ptr<StoredNodes>> reuse_sources(const po::variables_map& vm,
-                                                        const std::filesystem::path& out) {
-  std::vector<std::unique_ptr<StoredNodes>> sources;
+// --reuse files, and on --resume the result itself: a grown sweep's new points take the nodes
+// its old points computed, and a killed run's remaining points those its committed parts hold.
+std::vector<std::unique_ptr<NodeSource>> reuse_sources(const po::variables_map& vm,
+                                                       const std::filesystem::path& out) {
+  std::vector<std::unique_ptr<NodeSource>> sources;
   if (vm.count("resume") && std::filesystem::exists(out))
     sources.push_back(std::make_unique<StoredNodes>(out));
+  if (vm.count("resume")) {
+    auto parts = std::make_unique<PartNodes>(out);
+    if (parts->size() > 0) sources.push_back(std::move(parts));
+  }
   if (vm.count("reuse"))
     for (const auto& file : vm["reuse"].as<std::vector<std::string>>())
       sources.push_back(std::make_unique<StoredNodes>(file));
@@ -169,7 +174,7 @@ std::vector<std::unique_ptr<StoredNodes>> reuse_sources(const po::variables_map&
 }
 
 std::vector<const NodeSource*> source_pointers(
-    const std::vector<std::unique_ptr<StoredNodes>>& sources) {
+    const std::vector<std::unique_ptr<NodeSource>>& sources) {
   std::vector<const NodeSource*> pointers;
   for (const auto& source : sources) pointers.push_back(source.get());
   return pointers;

@@ -56,4 +56,11 @@ inline const NodeRecord* find_record(const PointResult& point, std::string_view 
   return nullptr;
 }
 
+// The record of the node whose lineage key is `key` in `point`, or nullptr.
+inline const NodeRecord* find_record_by_key(const PointResult& point, std::string_view key) {
+  for (const auto& record : point.nodes)
+    if (record.key == key) return &record;
+  return nullptr;
+}
+
 }  // namespace assay

@@ -312,6 +312,45 @@ TEST_CASE("a kill during a run with shared nodes, then --resume, loses and repea
   }
 }
 
+TEST_CASE("--resume after a kill takes a shared node from the killed run's parts",
+          "[lineage][store]") {
+  TempFolder dir("kill-parts");
+  std::string values = "[";
+  for (int i = 0; i < 60; ++i) values += (i ? ", " : "") + std::to_string(0.05 + 0.0001 * i);
+  write_text(dir.file("p.toml"), shared_pipeline(dir, 0.3, values + "]", 1, true));
+  const auto out = dir.file("r.h5");
+  const pid_t pid = start_assay({"run", dir.file("p.toml"), "-o", out, "-j", "2", "-q"});
+  // Kill once a part is committed (the upstream node's outputs are then on disk), well before
+  // the 60 points of 50 ms at -j2 are done.
+  const auto parts = std::filesystem::path(out + ".parts");
+  const auto committed = [&] {
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(parts, error))
+      if (entry.path().extension() == ".h5") return true;
+    return false;
+  };
+  for (int waited = 0; !committed() && waited < 3000; waited += 10)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  kill(pid, SIGKILL);
+  REQUIRE(wait_for(pid) == -SIGKILL);
+  REQUIRE(committed());
+  REQUIRE_FALSE(std::filesystem::exists(out));
+  REQUIRE(calls(dir.file("up.tally")) == 1);
+  REQUIRE(run_assay({"run", dir.file("p.toml"), "-o", out, "--resume", "-q"}).exit_code == 0);
+  CHECK(calls(dir.file("up.tally")) == 1);  // not computed again
+  const auto result = read_results(out);
+  REQUIRE(result.points.size() == 60);
+  std::set<std::string> origins;
+  for (const auto& p : result.points) {
+    CHECK(p.status == PointStatus::ok);
+    CHECK(record(p, "up").key == record(result.points[0], "up").key);
+    origins.insert(record(p, "up").origin);
+  }
+  // The killed run computed it (and shared it); the resumed points took it from its part.
+  CHECK(origins.count("reused " + out) == 1);
+  CHECK(origins.count("computed") == 1);
+}
+
 TEST_CASE("run --dry-run marks swept params and counts each node's distinct lineages",
           "[lineage]") {
   TempFolder dir("plan");

@@ -1,6 +1,7 @@
 #include "store/files/part_file.hpp"
 
 #include <cstddef>
+#include <set>
 
 #include "assay/error.hpp"
 #include "store/encoding/point_codec.hpp"
@@ -19,6 +20,8 @@ constexpr const char* kFormatAttribute = "assay_part_format";
 // as points without logs; an Assay that reads only 2 refuses 3 by name.
 constexpr std::int64_t kFormat = 4;
 constexpr std::int64_t kOldestReadFormat = 2;
+// Parts list the lineage keys they hold whole; those written before the list are decoded instead.
+constexpr const char* kNodeKeys = "node_keys";
 
 void write_vector(hid_t file, const char* name, hid_t type, std::size_t n, const void* data) {
   const hsize_t extent = n;
@@ -43,8 +46,8 @@ std::vector<T> read_vector(hid_t file, const char* name, hid_t type) {
   return values;
 }
 
-std::vector<std::string> read_ids(hid_t file, const StoreTypes& types) {
-  auto texts = read_vector<char*>(file, "ids", types.utf8.get());
+std::vector<std::string> read_strings(hid_t file, const char* name, const StoreTypes& types) {
+  auto texts = read_vector<char*>(file, name, types.utf8.get());
   std::vector<std::string> ids;
   ids.reserve(texts.size());
   for (char* t : texts) {
@@ -67,6 +70,17 @@ H5File open_part(const std::filesystem::path& part) {
                 to_text(found) + ", this one reads " + std::to_string(kOldestReadFormat) + " to " +
                 std::to_string(kFormat) + "); finish it with the Assay that wrote it");
   return file;
+}
+
+// The lineage keys whose outputs the part holds whole (of ok points, none left unstored), each
+// once: what --resume needs to find a node of the killed run without decoding every record.
+std::vector<std::string> whole_node_keys(const std::vector<PointResult>& points) {
+  std::set<std::string> keys;
+  for (const auto& point : points)
+    if (point.status == PointStatus::ok)
+      for (const auto& record : point.nodes)
+        if (record.unstored.empty()) keys.insert(record.key);
+  return {keys.begin(), keys.end()};
 }
 }  // namespace
 
@@ -93,6 +107,10 @@ void write_part_file(const std::filesystem::path& result_file, std::uint64_t num
     write_vector(file.get(), "statuses", H5T_NATIVE_UINT8, statuses.size(), statuses.data());
     write_vector(file.get(), "offsets", H5T_NATIVE_UINT64, offsets.size(), offsets.data());
     write_vector(file.get(), "records", H5T_NATIVE_UINT8, records.size(), records.data());
+    const auto keys = whole_node_keys(points);
+    std::vector<const char*> key_texts;
+    for (const auto& key : keys) key_texts.push_back(key.c_str());
+    write_vector(file.get(), kNodeKeys, types.utf8.get(), key_texts.size(), key_texts.data());
     file.close("close " + temp.string());
   }
   start_writeback(temp);
@@ -105,7 +123,7 @@ void publish_part_file(const std::filesystem::path& result_file, std::uint64_t n
 PartIndex read_part_index(const std::filesystem::path& part) {
   const StoreTypes types;
   const H5File file = open_part(part);
-  PartIndex index{read_run_info(file.get(), types), read_ids(file.get(), types), {}};
+  PartIndex index{read_run_info(file.get(), types), read_strings(file.get(), "ids", types), {}};
   for (const auto s : read_vector<std::uint8_t>(file.get(), "statuses", H5T_NATIVE_UINT8)) {
     if (s > static_cast<std::uint8_t>(PointStatus::timeout))
       throw Error(part.string() + ": damaged point status");
@@ -133,6 +151,16 @@ std::vector<PointResult> read_part_points(const std::filesystem::path& part) {
     }
   }
   return points;
+}
+
+std::vector<std::string> read_part_node_keys(const std::filesystem::path& part) {
+  {
+    const StoreTypes types;
+    const H5File file = open_part(part);
+    if (H5Lexists(file.get(), kNodeKeys, H5P_DEFAULT) > 0)
+      return read_strings(file.get(), kNodeKeys, types);
+  }
+  return whole_node_keys(read_part_points(part));
 }
 
 }  // namespace assay

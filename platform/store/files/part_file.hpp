@@ -1,9 +1,10 @@
 // A part file: one committed batch of points, <file>.parts/NNNNNN.h5. It is self-contained (it
 // carries the run's description, so a parts folder alone is a readable result) and compact:
-// besides the run attributes it holds four datasets, `ids` (strings), `statuses` (uint8: 0 ok,
-// 1 failed, 2 timeout), `offsets` (uint64, one more than points) and `records` (uint8: the
-// points' records of point_codec.hpp, back to back). It appears under its final name only once
-// complete and on disk (write, close, fsync, rename, fsync the folder). Writing and publishing
+// besides the run attributes it holds five datasets, `ids` (strings), `statuses` (uint8: 0 ok,
+// 1 failed, 2 timeout), `offsets` (uint64, one more than points), `records` (uint8: the
+// points' records of point_codec.hpp, back to back) and `node_keys` (strings: the lineage keys
+// it holds whole; absent in parts written before it existed). It appears under its final name only
+// once complete and on disk (write, close, fsync, rename, fsync the folder). Writing and publishing
 // are two steps so that the caller can do other work while the disk takes the data.
 #pragma once
 
@@ -30,5 +31,8 @@ struct PartIndex {
 
 PartIndex read_part_index(const std::filesystem::path& part);
 std::vector<PointResult> read_part_points(const std::filesystem::path& part);
+// The lineage keys of the nodes whose outputs the part holds whole (ok points, nothing left
+// unstored by `store`), each once.
+std::vector<std::string> read_part_node_keys(const std::filesystem::path& part);
 
 }  // namespace assay

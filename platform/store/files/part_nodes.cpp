@@ -1,0 +1,34 @@
+#include "store/files/part_nodes.hpp"
+
+#include "store/files/part_file.hpp"
+#include "store/files/result_paths.hpp"
+#include "store/hdf5/hdf5_lock.hpp"
+#include "store/point_result.hpp"
+
+namespace assay {
+
+PartNodes::PartNodes(const std::filesystem::path& result_file) : name_(result_file.string()) {
+  const auto lock = lock_hdf5();
+  for (const auto& part : committed_parts(result_file))
+    for (auto& key : read_part_node_keys(part.path)) part_of_.emplace(std::move(key), part.path);
+}
+
+// Decodes the part: a node's outputs may sit in an earlier record of the batch than the point
+// that names it. Called once per key a resumed run needs, which the run then keeps.
+std::optional<std::vector<std::pair<std::string, Value>>> PartNodes::find(
+    const std::string& key) const {
+  const auto part = part_of_.find(key);
+  if (part == part_of_.end()) return std::nullopt;
+  const auto lock = lock_hdf5();
+  for (const auto& point : read_part_points(part->second)) {
+    const auto* record = find_record_by_key(point, key);
+    if (!record || point.status != PointStatus::ok || !record->unstored.empty()) continue;
+    std::vector<std::pair<std::string, Value>> outputs;
+    for (const auto& output : point.outputs)
+      if (output.node == record->node) outputs.emplace_back(output.port, output.value);
+    return outputs;
+  }
+  return std::nullopt;
+}
+
+}  // namespace assay
