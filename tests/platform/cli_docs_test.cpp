@@ -1,8 +1,11 @@
-// What the README says about the command line, checked against the program itself: the
-// README's CLI table lists every command and every flag each command's --help lists (and no
-// other), and every --help has examples using only its own flags.
+// What the README and the bash completion say about the command line, checked against the
+// program itself: the README's CLI table lists every command and every flag each command's
+// --help lists (and no other), every --help has examples using only its own flags, and the
+// completion script completes the same commands and flags; the man page holds every --help.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -11,6 +14,7 @@
 #include <string>
 
 #include "support/assay_process.hpp"
+#include "support/skip.hpp"
 
 using namespace assay::testing;
 
@@ -127,6 +131,23 @@ Flags without_help(Flags flags) {
   return flags;
 }
 
+// What the completion script offers for `assay WORDS...`, the last word being completed.
+std::set<std::string> completions(const std::vector<std::string>& words) {
+  TempFolder dir("completion");
+  std::string array = "'" + std::string(ASSAY_BUILD_DIR) + "/bin/assay'";
+  for (const auto& w : words) array += " '" + w + "'";
+  write_text(dir.file("complete.sh"), "source '" ASSAY_SOURCE_DIR
+                                      "/platform/cli/assay-completion.bash'\nCOMP_WORDS=(" +
+                                          array + ")\nCOMP_CWORD=" + std::to_string(words.size()) +
+                                          "\n_assay\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n");
+  REQUIRE(std::system(("bash " + dir.file("complete.sh") + " > " + dir.file("out")).c_str()) == 0);
+  std::istringstream lines(read_file(dir.file("out")));
+  std::set<std::string> offered;
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) offered.insert(line);
+  return offered;
+}
+
 // Every difference between the README's table and the program, e.g. "show: --limit not in the
 // README"; -h/--help, which every command has, aside.
 std::vector<std::string> drift(const std::map<std::string, Flags>& table) {
@@ -198,5 +219,45 @@ TEST_CASE("every command's --help has examples that use only its own flags", "[c
       }
     }
     CHECK(of_this_command > 0);
+  }
+}
+
+TEST_CASE("bash completion offers each command and exactly its flags", "[cli][docs]") {
+  TempFolder dir("complete-p");
+  write_text(dir.file("p.sh"), "source '" ASSAY_SOURCE_DIR
+                               "/platform/cli/assay-completion.bash'\ncomplete -p assay\n");
+  const auto registered = dir.file("registered");
+  REQUIRE(std::system(("bash " + dir.file("p.sh") + " > " + registered).c_str()) == 0);
+  CHECK_THAT(read_file(registered), Catch::Contains("-F _assay assay"));
+  const auto commands = help_commands(help_of(""));
+  auto offered = completions({""});
+  for (const auto& command : commands) CHECK(offered.erase(command) == 1);
+  CHECK(offered == std::set<std::string>{"--help", "--version"});
+  for (const auto& command : commands) {
+    INFO("assay " << command << " -<TAB>");
+    CHECK(completions({command, "-"}) == help_flags(help_of(command)));
+  }
+}
+
+TEST_CASE("bash completion offers pipeline and result files, and method ids", "[cli][docs]") {
+  TempFolder dir("complete-files");
+  for (const char* name : {"a.toml", "b.h5", "c.txt"}) write_text(dir.file(name), "");
+  const auto prefix = dir.path() + "/";
+  CHECK(completions({"run", prefix}) == std::set<std::string>{prefix + "a.toml"});
+  CHECK(completions({"show", prefix}) == std::set<std::string>{prefix + "b.h5"});
+  CHECK(completions({"run", "--progress", "p"}) == std::set<std::string>{"plain"});
+  CHECK(completions({"describe", "uniform_ma"}) == std::set<std::string>{"uniform_matrix"});
+  CHECK(completions({"verify", "examp"}) == std::set<std::string>{"examples"});
+}
+
+TEST_CASE("the man page holds every command's --help", "[cli][docs]") {
+  const std::string page = ASSAY_BUILD_DIR "/share/man/man1/assay.1";
+  if (!std::filesystem::exists(page)) ASSAY_SKIP("no man page: built without help2man");
+  const auto text = read_file(page);
+  CHECK_THAT(text, Catch::Contains(".TH ASSAY \"1\""));
+  for (const auto& command : help_commands(help_of(""))) {
+    INFO("assay " << command);
+    CHECK_THAT(
+        text, Catch::Contains(".SS assay " + command + "\n.nf\n" + help_of(command).substr(0, 40)));
   }
 }
