@@ -78,6 +78,9 @@ TEST_CASE("describe FILE.so describes every method of that one plugin file", "[c
   const auto missing = run_assay({"describe", "no/such/plugin.so"});
   CHECK(missing.exit_code == 2);
   CHECK_THAT(missing.err, Catch::Contains("no/such/plugin.so: no such plugin file"));
+  const auto misspelt_plugin = run_assay({"describe", "exampels"});
+  CHECK(misspelt_plugin.exit_code == 2);
+  CHECK_THAT(misspelt_plugin.err, Catch::Contains("did you mean 'examples'?"));
   const auto plugin_name = run_assay({"describe", "examples"});
   CHECK(plugin_name.exit_code == 2);
   CHECK_THAT(plugin_name.err, Catch::Contains("'examples' is a plugin, not a method") &&
