@@ -1,66 +1,83 @@
-// assay describe METHOD [--json]: params, ports, checks and paper of one method.
+// assay describe METHOD|FILE.so [--json]: params, ports, checks and paper of one method, or of
+// every method of one plugin file.
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 
 #include "assay/host.hpp"
 #include "cli/command_options.hpp"
-#include "cli/json_writer.hpp"
+#include "cli/json_output.hpp"
 #include "cli/loaded_plugins.hpp"
 
 namespace assay {
 
 namespace {
 
-void ports_json(JsonWriter& json, const std::vector<PortSpec>& ports) {
-  json.begin_array();
+const char* kUsage = R"(Usage: assay describe METHOD|FILE.so [--json]
+
+Shows a method's params (type, range, default), input and output ports, the paper it comes
+from and the checks `assay verify` runs. Given a plugin file (a path, or a name ending in
+.so), loads that file alone and describes every method it exports; a file the registry
+refuses is an error naming the reason. An unknown method id is an error suggesting the
+nearest one.
+
+Examples:
+  assay describe uniform_matrix
+  assay describe faulty --json | python3 -m json.tool
+  assay describe build/lib/assay/plugins/examples.so)";
+
+Json ports_json(const std::vector<PortSpec>& ports) {
+  Json list = Json::array();
   for (const auto& p : ports)
-    json.begin_object()
-        .key("name")
-        .string(p.name)
-        .key("kind")
-        .string(kind_name(p.kind))
-        .key("optional")
-        .boolean(p.optional)
-        .key("provenance")
-        .boolean(p.provenance)
-        .key("doc")
-        .string(p.doc)
-        .end_object();
-  json.end_array();
+    list.push_back({{"name", p.name},
+                    {"kind", kind_name(p.kind)},
+                    {"optional", p.optional},
+                    {"provenance", p.provenance},
+                    {"doc", p.doc}});
+  return list;
 }
 
-void print_json(const RegisteredMethod& m) {
+Json bound_json(const std::optional<double>& bound) { return bound ? Json(*bound) : Json(); }
+
+Json params_json(const std::vector<ParamSpec>& params) {
+  Json list = Json::array();
+  for (const auto& p : params)
+    list.push_back({{"name", p.name},
+                    {"type", param_type_name(p.type)},
+                    {"required", p.required()},
+                    {"optional", p.optional},
+                    {"default", value_json(p.default_value)},
+                    {"min", bound_json(p.constraint.min)},
+                    {"max", bound_json(p.constraint.max)},
+                    {"choices", p.constraint.choices},
+                    {"doc", p.doc}});
+  return list;
+}
+
+Json checks_json(const std::vector<Claim>& claims) {
+  Json list = Json::array();
+  for (const auto& c : claims)
+    list.push_back({{"name", c.name},
+                    {"claim", c.sentence},
+                    {"declared", c.outcome.reproduces ? "reproduces" : "does_not_reproduce"},
+                    {"reason", c.outcome.reason},
+                    {"readme_section", c.outcome.readme_section}});
+  return list;
+}
+
+Json method_json(const RegisteredMethod& m) {
   const auto& info = m.exported.info;
-  JsonWriter json;
-  json.begin_object().key("id").string(info.id).key("version").string(info.version);
-  json.key("summary").string(info.summary).key("paper").string(info.paper);
-  json.key("plugin").string(m.plugin->name).key("plugin_path").string(m.plugin->path.string());
-  json.key("reentrant").boolean(info.reentrant).key("params").begin_array();
-  for (const auto& p : info.params) {
-    json.begin_object().key("name").string(p.name).key("type").string(param_type_name(p.type));
-    json.key("required").boolean(p.required()).key("optional").boolean(p.optional);
-    json.key("default").value(p.default_value);
-    json.key("min");
-    p.constraint.min ? json.number(*p.constraint.min) : json.null();
-    json.key("max");
-    p.constraint.max ? json.number(*p.constraint.max) : json.null();
-    json.key("choices").begin_array();
-    for (const auto& c : p.constraint.choices) json.string(c);
-    json.end_array().key("doc").string(p.doc).end_object();
-  }
-  json.end_array().key("inputs");
-  ports_json(json, info.inputs);
-  json.key("outputs");
-  ports_json(json, info.outputs);
-  json.key("checks").begin_array();
-  for (const auto& c : info.claims) {
-    json.begin_object().key("name").string(c.name).key("claim").string(c.sentence);
-    json.key("expected").string(c.outcome.reproduces ? "reproduces" : "does_not_reproduce");
-    json.key("reason").string(c.outcome.reason);
-    json.key("readme_section").string(c.outcome.readme_section).end_object();
-  }
-  json.end_array().end_object();
-  std::cout << json.str() << "\n";
+  return {{"id", info.id},
+          {"version", info.version},
+          {"summary", info.summary},
+          {"paper", info.paper},
+          {"plugin", m.plugin->name},
+          {"plugin_path", m.plugin->path.string()},
+          {"reentrant", info.reentrant},
+          {"params", params_json(info.params)},
+          {"inputs", ports_json(info.inputs)},
+          {"outputs", ports_json(info.outputs)},
+          {"checks", checks_json(info.claims)}};
 }
 
 void print_ports(const char* title, const std::vector<PortSpec>& ports) {
@@ -99,24 +116,76 @@ void print_text(const RegisteredMethod& m) {
   }
 }
 
+// Method ids are C identifiers: an argument with a '/' or ending in .so names a file.
+bool names_a_file(const std::string& argument) {
+  return argument.find('/') != std::string::npos || argument.ends_with(".so");
+}
+
+// The plugin file alone, through the registry, so it is checked as any plugin is.
+std::unique_ptr<PluginRegistry> load_one_file(const std::filesystem::path& file) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(file, error))
+    throw UsageError(file.string() + ": no such plugin file");
+  auto registry = std::make_unique<PluginRegistry>();
+  registry->load(file);
+  if (!registry->refusals().empty())
+    throw UsageError(file.string() + ": refused: " + registry->refusals().front().reason);
+  return registry;
+}
+
+void describe_file(const std::filesystem::path& file, bool json) {
+  const auto registry = load_one_file(file);
+  const auto ids = registry->ids();
+  if (!json) {
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      if (i > 0) std::cout << "\n";
+      print_text(*registry->method(ids[i]));
+    }
+    return;
+  }
+  const auto& plugin = *registry->plugins().front();
+  Json methods = Json::array();
+  for (const auto& id : ids) methods.push_back(method_json(*registry->method(id)));
+  write_json({{"plugin", plugin.name},
+              {"version", plugin.version},
+              {"path", plugin.path.string()},
+              {"methods", methods}},
+             std::cout);
+}
+
+// A plugin's name where a method id was expected: name its methods and its file.
+void refuse_plugin_name(const PluginRegistry& registry, const std::string& name) {
+  for (const auto& p : registry.plugins()) {
+    if (p->name != name) continue;
+    std::string methods;
+    for (const auto& id : registry.ids())
+      if (registry.method(id)->plugin == p.get()) methods += (methods.empty() ? "" : ", ") + id;
+    throw UsageError("'" + name + "' is a plugin, not a method; its methods: " + methods +
+                     "; `assay describe " + p->path.string() + "` describes them all");
+  }
+}
+
 }  // namespace
 
 int describe_command(const CommandLine& cmd) {
   po::options_description options("Options");
-  options.add_options()("method", po::value<std::string>()->required(), "method id")(
-      "json", "machine-readable output on stdout");
-  po::positional_options_description positional;
-  positional.add("method", 1);
+  options.add_options()("json", "machine-readable output on stdout");
+  Operands operands;
+  operands.options.add_options()("method", po::value<std::string>()->required(),
+                                 "method id or plugin file");
+  operands.positional.add("method", 1);
   po::variables_map vm;
-  if (!parse_options(cmd, "describe",
-                     "Usage: assay describe METHOD [--json]\n\nShows a method's "
-                     "params (type, range, default), input and output ports,\nthe paper it comes "
-                     "from and the checks `assay verify` runs.",
-                     options, positional, vm))
+  if (!parse_options(cmd, "describe", kUsage, options, operands, vm)) return 0;
+  const auto& what = vm["method"].as<std::string>();
+  const bool json = vm.count("json") > 0;
+  if (names_a_file(what)) {
+    describe_file(what, json);
     return 0;
+  }
   const auto registry = load_plugins(true);
-  const auto& m = require_method(*registry, vm["method"].as<std::string>());
-  vm.count("json") ? print_json(m) : print_text(m);
+  if (!registry->method(what)) refuse_plugin_name(*registry, what);
+  const auto& m = require_method(*registry, what);
+  json ? write_json(method_json(m), std::cout) : print_text(m);
   return 0;
 }
 

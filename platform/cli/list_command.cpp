@@ -4,41 +4,39 @@
 #include <iostream>
 
 #include "cli/command_options.hpp"
-#include "cli/json_writer.hpp"
+#include "cli/json_output.hpp"
 #include "cli/loaded_plugins.hpp"
 
 namespace assay {
 
 namespace {
 
-void print_json(const PluginRegistry& registry) {
-  JsonWriter json;
-  json.begin_object().key("plugins").begin_array();
-  for (const auto& p : registry.plugins()) {
-    json.begin_object().key("name").string(p->name).key("version").string(p->version);
-    json.key("status").string("loaded").key("path").string(p->path.string());
-    json.key("sha256").string(p->sha256).key("sdk_version").string(p->sdk_version);
-    json.key("license").string(p->license);
-    json.key("methods").begin_array();
-    for (const auto& id : registry.ids()) {
-      const auto* m = registry.method(id);
-      if (m->plugin != p.get()) continue;
-      json.begin_object().key("id").string(id).key("version").string(m->exported.info.version);
-      json.key("summary").string(m->exported.info.summary).end_object();
-    }
-    json.end_array().end_object();
+Json methods_json(const PluginRegistry& registry, const LoadedPlugin& plugin) {
+  Json methods = Json::array();
+  for (const auto& id : registry.ids()) {
+    const auto* m = registry.method(id);
+    if (m->plugin == &plugin)
+      methods.push_back({{"id", id},
+                         {"version", m->exported.info.version},
+                         {"summary", m->exported.info.summary}});
   }
+  return methods;
+}
+
+void print_json(const PluginRegistry& registry) {
+  Json plugins = Json::array();
+  for (const auto& p : registry.plugins())
+    plugins.push_back({{"name", p->name},
+                       {"version", p->version},
+                       {"status", "loaded"},
+                       {"path", p->path.string()},
+                       {"sha256", p->sha256},
+                       {"sdk_version", p->sdk_version},
+                       {"license", p->license},
+                       {"methods", methods_json(registry, *p)}});
   for (const auto& r : registry.refusals())
-    json.begin_object()
-        .key("path")
-        .string(r.path.string())
-        .key("status")
-        .string("refused")
-        .key("reason")
-        .string(r.reason)
-        .end_object();
-  json.end_array().end_object();
-  std::cout << json.str() << "\n";
+    plugins.push_back({{"path", r.path.string()}, {"status", "refused"}, {"reason", r.reason}});
+  write_json({{"plugins", plugins}}, std::cout);
 }
 
 // One line per loaded plugin: its version, licence (one shipped plugin is GPL-3 by linking
@@ -91,7 +89,11 @@ int list_command(const CommandLine& cmd) {
   if (!parse_options(cmd, "list",
                      "Usage: assay list [--json]\n\nLists the methods of every plugin "
                      "found in the plugin folder and ASSAY_PLUGIN_PATH,\nand every file that was "
-                     "refused, with the reason.",
+                     "refused, with the reason.\n\n"
+                     "Examples:\n"
+                     "  assay list\n"
+                     "  ASSAY_PLUGIN_PATH=~/my_plugins assay list     # with your own plugins\n"
+                     "  assay list --json | python3 -m json.tool",
                      options, {}, vm))
     return 0;
   const auto registry = load_plugins(false);

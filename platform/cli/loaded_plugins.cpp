@@ -18,7 +18,10 @@ std::unique_ptr<PluginRegistry> load_plugins(bool report_refusals) {
 
 const RegisteredMethod& require_method(const PluginRegistry& registry, const std::string& id) {
   if (const auto* m = registry.method(id)) return *m;
-  const auto nearest = nearest_name(id, registry.ids());
+  // A misspelt plugin name too: `assay describe PLUGIN` then names the plugin's methods.
+  auto candidates = registry.ids();
+  for (const auto& p : registry.plugins()) candidates.push_back(p->name);
+  const auto nearest = nearest_name(id, candidates);
   throw UsageError("unknown method '" + id + "'" +
                    (nearest.empty() ? "" : "; did you mean '" + nearest + "'?") +
                    " `assay list` shows the methods found");

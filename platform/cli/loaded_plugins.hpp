@@ -10,7 +10,7 @@ namespace assay {
 
 std::unique_ptr<PluginRegistry> load_plugins(bool report_refusals);
 
-// Throws UsageError for an unknown method id, suggesting the nearest one.
+// Throws UsageError for an unknown method id, suggesting the nearest method id or plugin name.
 const RegisteredMethod& require_method(const PluginRegistry& registry, const std::string& id);
 
 }  // namespace assay

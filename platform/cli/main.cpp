@@ -10,19 +10,33 @@
 
 namespace {
 
-const char* kUsage = R"(assay — run research methods as plugins, in pipelines and sweeps, into HDF5.
+const char* kUsage = R"(assay: run research methods as plugins, in pipelines and sweeps, into HDF5.
 
 Usage: assay COMMAND [options]      (assay COMMAND --help for each command)
 
 Commands:
   list [--json]                   plugins and methods found, with versions and load status
-  describe METHOD [--json]        a method's params, ports, checks and paper
+  describe METHOD|FILE.so         a method's (or a plugin file's) params, ports, checks, paper
   run PIPELINE.toml [options]     run a pipeline or sweep into an HDF5 result file
   verify [PLUGIN|METHOD...]       run the checks of the papers' claims; exit 1 if any fails
   show FILE.h5                    summary table of the points in a result
   merge OUT.h5 PART.h5...         join the shards of one sweep
   report FILE.h5 [-o DIR]         an HTML page with the result's figures and points table
   new plugin NAME                 write a new plugin folder that builds and passes its test
+
+Options:
+  -h [ --help ]                   this help (each command has its own)
+  --version                       the version of assay
+
+list, describe, run, verify, show and merge take --json: one JSON document on stdout (valid
+UTF-8 even when a file name is not).
+
+Examples:
+  assay list
+  assay describe uniform_matrix
+  assay run data/pipelines/examples.toml --dry-run
+  assay run data/pipelines/examples.toml -o out.h5
+  assay show out.h5 --json
 
 Plugins are loaded from <prefix>/<libdir>/assay/plugins (libdir: lib, or lib/<arch> in a
 Debian-style /usr install) and from ASSAY_PLUGIN_PATH (folders or .so files separated by ':').

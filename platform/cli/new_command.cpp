@@ -27,7 +27,11 @@ finds by itself:
 Out of tree (--out-of-tree DIR): writes DIR/NAME/ with its own CMake project, built against an
 installed Assay (find_package(Assay)):
   cmake -S DIR/NAME -B DIR/NAME/build -DCMAKE_PREFIX_PATH=<assay prefix>
-  cmake --build DIR/NAME/build && ctest --test-dir DIR/NAME/build)";
+  cmake --build DIR/NAME/build && ctest --test-dir DIR/NAME/build
+
+Examples:
+  assay new plugin my_method                       # plugins/my_method/ in this source tree
+  assay new plugin my_method --out-of-tree ~/src   # ~/src/my_method/, against an install)";
 
 // The in-tree folder, refusing a current directory that is not an Assay source tree.
 fs::path in_tree_folder(const std::string& name) {
@@ -55,12 +59,13 @@ void write_files(const fs::path& folder, const std::vector<TemplateFile>& files)
 int new_command(const CommandLine& cmd) {
   po::options_description options("Options");
   options.add_options()("out-of-tree", po::value<std::string>(),
-                        "write DIR/NAME/, a CMake project against an installed Assay")(
-      "words", po::value<std::vector<std::string>>()->composing(), "plugin NAME");
-  po::positional_options_description positional;
-  positional.add("words", -1);
+                        "write DIR/NAME/, a CMake project against an installed Assay");
+  Operands operands;
+  operands.options.add_options()("words", po::value<std::vector<std::string>>()->composing(),
+                                 "plugin NAME");
+  operands.positional.add("words", -1);
   po::variables_map vm;
-  if (!parse_options(cmd, "new", kHelp, options, positional, vm)) return 0;
+  if (!parse_options(cmd, "new", kHelp, options, operands, vm)) return 0;
   const auto words =
       vm.count("words") ? vm["words"].as<std::vector<std::string>>() : std::vector<std::string>{};
   if (words.size() != 2 || words[0] != "plugin")

@@ -3,16 +3,15 @@
 #include <algorithm>
 #include <iomanip>
 #include <sstream>
-#include <unordered_set>
+
+#include "cli/plan_summary.hpp"
+#include "cli/status_counts.hpp"
 
 namespace assay {
 
 namespace {
 
 using Row = std::vector<std::string>;
-
-// Beyond this, --dry-run does not walk the whole plan to count distinct node lineages.
-constexpr std::size_t kCountedPlanSize = 1'000'000;
 
 std::string cell_text(const Value& v) {
   if (v.kind() != Kind::real) return to_text(v);
@@ -95,29 +94,30 @@ Row point_row(const PointResult& p, const std::vector<std::string>& scalars, boo
   return row;
 }
 
-// Distinct lineage keys of each node over the plan: what the sweep will compute.
-std::vector<std::size_t> distinct_keys(const SweepPlan& plan, std::size_t nodes) {
-  std::vector<std::unordered_set<std::string>> keys(nodes);
-  for (std::size_t i = 0; i < plan.size(); ++i) {
-    const auto point = plan.point(i);
-    for (std::size_t n = 0; n < nodes; ++n) keys[n].insert(point.lineage[n].key);
-  }
-  std::vector<std::size_t> counts;
-  for (const auto& k : keys) counts.push_back(k.size());
-  return counts;
+// "swept over 1, 2, 3 (3 values)": the first few values of a long axis, and the keys a zipped
+// axis advances together with.
+std::string swept_text(const SweptParam& swept) {
+  constexpr std::size_t kShownValues = 6;
+  const auto values = swept.values();
+  std::string text = "swept over ";
+  for (std::size_t i = 0; i < values.size() && i < kShownValues; ++i)
+    text += (i ? ", " : "") + to_text(values[i]);
+  if (values.size() > kShownValues) text += ", ...";
+  text += " (" + std::to_string(values.size()) + " values";
+  const auto zipped = swept.zipped_with();
+  for (std::size_t i = 0; i < zipped.size(); ++i) text += (i ? ", " : ", zipped with ") + zipped[i];
+  return text + ")";
 }
 
 }  // namespace
 
 void print_results(const ResultSet& results, std::size_t limit, std::ostream& out) {
   const auto& info = results.info;
-  std::size_t by_status[3] = {0, 0, 0};
-  for (const auto& p : results.points) ++by_status[static_cast<int>(p.status)];
+  const auto counts = count_statuses(results);
   out << "pipeline " << info.pipeline_name << ", created " << info.created_utc << " by assay "
       << info.assay_version << "\n"
-      << results.points.size() << " of " << info.planned_points
-      << " points stored: " << by_status[0] << " ok, " << by_status[1] << " failed, "
-      << by_status[2] << " timeout\n";
+      << results.points.size() << " of " << info.planned_points << " points stored: " << counts.ok
+      << " ok, " << counts.failed << " failed, " << counts.timeout << " timeout\n";
   print_data_provenance(info, out);
   out << "\n";
   const auto scalars = scalar_columns(results);
@@ -147,9 +147,7 @@ void print_plan(const Pipeline& pipeline, const SweepPlan& plan, std::size_t lim
   out << "pipeline " << pipeline.name << " (" << pipeline.file << "), seed " << pipeline.seed
       << ", " << plan.size() << " points\n\nnodes, in run order (each computed once per "
       << "distinct lineage; points that differ only downstream share it):\n";
-  const auto& swept = plan.swept_keys();
-  const auto distinct = plan.size() <= kCountedPlanSize ? distinct_keys(plan, pipeline.nodes.size())
-                                                        : std::vector<std::size_t>();
+  const auto distinct = distinct_lineages(pipeline, plan);
   for (std::size_t n = 0; n < pipeline.nodes.size(); ++n) {
     const auto& node = pipeline.nodes[n];
     out << "  " << node.name << " = " << node.method;
@@ -158,10 +156,8 @@ void print_plan(const Pipeline& pipeline, const SweepPlan& plan, std::size_t lim
     if (node.shared_across_replicates) out << "  [shared across replicates]";
     out << "\n";
     for (const auto& [name, setting] : node.params) {
-      const bool is_swept =
-          std::find(swept.begin(), swept.end(), node.name + "." + name) != swept.end();
-      out << "      " << name << " = "
-          << (is_swept ? "swept (first: " + to_text(setting.value) + ")" : to_text(setting.value))
+      const auto swept = swept_param(pipeline, node.name, name);
+      out << "      " << name << " = " << (swept ? swept_text(*swept) : to_text(setting.value))
           << "\n";
     }
     for (const auto& [port, link] : node.inputs)

@@ -13,7 +13,8 @@ namespace assay {
 // params, scalar outputs, wall time, error.
 void print_results(const ResultSet& results, std::size_t limit, std::ostream& out);
 
-// Nodes with their resolved params, then up to `limit` points with their swept values.
+// Nodes with their resolved params (a swept one with its axis values), then up to `limit`
+// points with their swept values.
 void print_plan(const Pipeline& pipeline, const SweepPlan& plan, std::size_t limit,
                 std::ostream& out);
 

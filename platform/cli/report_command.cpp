@@ -79,14 +79,15 @@ int run_python(const std::vector<std::string>& args) {
 
 int report_command(const CommandLine& cmd) {
   po::options_description options("Options");
-  options.add_options()("file", po::value<std::string>()->required(), "result file")(
-      "out,o", po::value<std::string>(), "output folder (default: FILE without .h5, -report)")(
+  options.add_options()("out,o", po::value<std::string>(),
+                        "output folder (default: FILE without .h5, -report)")(
       "figures", po::value<std::vector<std::string>>()->default_value({}, ""),
       "JSON file of figure specs (repeatable)");
-  po::positional_options_description positional;
-  positional.add("file", 1);
+  Operands operands;
+  operands.options.add_options()("file", po::value<std::string>()->required(), "result file");
+  operands.positional.add("file", 1);
   po::variables_map vm;
-  if (!parse_options(cmd, "report", kReportUsage, options, positional, vm)) return 0;
+  if (!parse_options(cmd, "report", kReportUsage, options, operands, vm)) return 0;
   std::vector<std::string> args{vm["file"].as<std::string>()};
   if (vm.count("out")) args.insert(args.end(), {"-o", vm["out"].as<std::string>()});
   for (const auto& figures : vm["figures"].as<std::vector<std::string>>())

@@ -12,6 +12,7 @@
 
 #include "cli/command_options.hpp"
 #include "cli/loaded_plugins.hpp"
+#include "cli/points_json.hpp"
 #include "cli/points_table.hpp"
 #include "cli/run_provenance.hpp"
 #include "mpi/mpi_launch.hpp"
@@ -47,6 +48,8 @@ Examples:
   assay run sweep.toml -o out.h5 -j 2 --set data.rows=20 --set 'sweep.data.cols=[2,4,8]'
   assay run sweep.toml -o out.h5 --resume          # after Ctrl-C, a kill or failed points
   assay run sweep.toml --dry-run                   # validate and print the points
+  assay run sweep.toml --dry-run --json            # the plan as JSON (swept params marked)
+  assay run sweep.toml -o out.h5 -q --json         # the counts as JSON on stdout
   assay run finetune.toml --reuse pretrain.h5      # nodes pretrain.h5 computed are not rerun
   mpirun -np 8 assay run sweep.toml -o out.h5      # over MPI ranks, one merged out.h5
   assay run sweep.toml -o part3.h5 --shard 3/8     # a Slurm job array task; then assay merge
@@ -149,11 +152,21 @@ int exit_status(const RunCounts& counts) {
   return counts.ok + counts.skipped == counts.planned ? 0 : 1;
 }
 
-// With --quiet, the counts only: no table of points.
+Json counts_json(const RunCounts& c, const std::filesystem::path& out, double seconds) {
+  return {{"file", out.string()},         {"planned", c.planned}, {"ok", c.ok},
+          {"failed", c.failed},           {"timeout", c.timeout}, {"skipped", c.skipped},
+          {"interrupted", c.interrupted}, {"seconds", seconds},   {"exit_status", exit_status(c)}};
+}
+
+// The counts on stderr, then on stdout the table of points (not with --quiet) or, with --json,
+// the counts as JSON.
 void report(const RunCounts& counts, const std::filesystem::path& out, double seconds,
             const po::variables_map& vm) {
   print_counts(counts, out, seconds);
-  if (!vm.count("quiet") && counts.planned <= 20) print_results(read_results(out), 20, std::cout);
+  if (vm.count("json"))
+    write_json(counts_json(counts, out, seconds), std::cout);
+  else if (!vm.count("quiet") && counts.planned <= 20)
+    print_results(read_results(out), 20, std::cout);
 }
 
 // --reuse files, and on --resume the result itself: a grown sweep's new points take the nodes
@@ -249,15 +262,15 @@ int run_over_mpi(const CommandLine& cmd, const Pipeline& pipeline, const SweepPl
 
 int run_command(const CommandLine& cmd) {
   po::options_description options("Options");
-  options.add_options()("pipeline", po::value<std::string>()->required(), "pipeline file (TOML)")(
-      "out,o", po::value<std::string>(),
-      "result file (default: results/<pipeline>-<UTC time>-<pid>.h5)")(
+  options.add_options()("out,o", po::value<std::string>(),
+                        "result file (default: results/<pipeline>-<UTC time>-<pid>.h5)")(
       "jobs,j", jobs_option(), "worker threads (0: all cores)")(
       "set", po::value<std::vector<std::string>>()->composing(),
       "override: node.param=VALUE or sweep.node.param=[...] (repeatable; values are TOML)")(
       "resume", "finish an interrupted or partly failed run in --out")(
       "timeout", po::value<double>(), "per-point limit in seconds (cooperative)")(
-      "dry-run", "validate and print the expanded plan; run nothing")(
+      "dry-run", "validate and print the expanded plan, swept params marked; run nothing")(
+      "json", "on stdout, the run's counts (or with --dry-run the plan) as JSON")(
       "reuse", po::value<std::vector<std::string>>()->composing(),
       "take nodes whose lineage an older result holds from it instead of computing them "
       "(repeatable)")("shard", po::value<std::string>(),
@@ -268,10 +281,12 @@ int run_command(const CommandLine& cmd) {
       "--progress-every seconds (logs, notebooks); auto: live on a terminal, else plain")(
       "progress-every", po::value<double>()->default_value(10), "seconds between plain lines")(
       "quiet,q", "no progress line and no table of points: --progress=none, counts only");
-  po::positional_options_description positional;
-  positional.add("pipeline", 1);
+  Operands operands;
+  operands.options.add_options()("pipeline", po::value<std::string>()->required(),
+                                 "pipeline file (TOML)");
+  operands.positional.add("pipeline", 1);
   po::variables_map vm;
-  if (!parse_options(cmd, "run", kUsage, options, positional, vm)) return 0;
+  if (!parse_options(cmd, "run", kUsage, options, operands, vm)) return 0;
   const auto run = run_options(vm);
 
   auto pipeline = parse_pipeline_file(vm["pipeline"].as<std::string>());
@@ -282,7 +297,8 @@ int run_command(const CommandLine& cmd) {
   validate(pipeline, *registry);
   const SweepPlan plan(pipeline);
   if (vm.count("dry-run")) {
-    print_plan(pipeline, plan, 50, std::cout);
+    vm.count("json") ? write_json(plan_json(pipeline, plan), std::cout)
+                     : print_plan(pipeline, plan, 50, std::cout);
     return 0;
   }
   if (vm.count("resume") && !vm.count("out"))

@@ -10,6 +10,8 @@
 #include <ctime>
 #include <set>
 
+#include "cli/git_revision.hpp"
+
 namespace assay {
 
 namespace {
@@ -49,7 +51,7 @@ RunInfo make_run_info(const Pipeline& pipeline, const SweepPlan& plan,
   info.swept_keys = plan.swept_keys();
   info.provenance = {
       {"host", host_name()},
-      {"git_revision", ASSAY_GIT_REVISION},
+      {"git_revision", git_revision()},
       {"compiler", __VERSION__},
       {"hdf5", hdf5_version()},
       {"tbb", TBB_runtime_version()},

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli/command_options.hpp"
+#include "cli/points_json.hpp"
 #include "cli/points_table.hpp"
 #include "mpi/rank_shards.hpp"
 #include "store/files/result_paths.hpp"
@@ -12,19 +13,38 @@
 namespace assay {
 
 namespace {
-// One point: its status, time and error, then what its nodes logged.
-void print_point(const ResultSet& results, const std::string& id, std::ostream& out) {
+const char* kUsage = R"(Usage: assay show FILE.h5 [--limit N | --point ID] [--json]
+
+Summarises a result file: pipeline, counts by status, and one row per point (swept params,
+scalar outputs, wall time, error). Works on interrupted runs too, and on the rank shards a
+killed MPI run leaves beside FILE.h5. With --point, one point and the messages its nodes
+logged (ctx.log). With --json, the same as one JSON document on stdout: every point unless
+--limit is given (README, "The command line", lists its keys).
+
+Examples:
+  assay show results/examples-20261201-120000-4242.h5
+  assay show out.h5 --limit 500
+  assay show out.h5 --point 5560f655f7e12beb
+  assay show out.h5 --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["counts"])')";
+
+const PointResult& find_point(const ResultSet& results, const std::string& id) {
   const auto it = std::find_if(results.points.begin(), results.points.end(),
                                [&](const PointResult& p) { return p.id == id; });
   if (it == results.points.end())
     throw UsageError("--point " + id +
                      ": no such point in the result; `assay show FILE` lists them");
-  out << "point " << it->id << ": " << status_name(it->status) << " in " << it->wall_s << " s";
-  if (!it->error.empty()) out << ", " << it->error;
+  return *it;
+}
+
+// One point: its status, time and error, then what its nodes logged.
+void print_point(const PointResult& point, std::ostream& out) {
+  out << "point " << point.id << ": " << status_name(point.status) << " in " << point.wall_s
+      << " s";
+  if (!point.error.empty()) out << ", " << point.error;
   out << "\n";
-  if (it->log.empty()) return void(out << "its nodes logged nothing\n");
+  if (point.log.empty()) return void(out << "its nodes logged nothing\n");
   out << "log (node: message):\n";
-  std::istringstream lines(it->log);
+  std::istringstream lines(point.log);
   for (std::string line; std::getline(lines, line);) out << "  " << line << "\n";
 }
 
@@ -43,26 +63,30 @@ ResultSet read_result_or_rank_shards(const std::filesystem::path& file, std::ost
 
 int show_command(const CommandLine& cmd) {
   po::options_description options("Options");
-  options.add_options()("file", po::value<std::string>()->required(), "result file")(
-      "limit", po::value<std::size_t>()->default_value(50), "rows shown at most")(
-      "point", po::value<std::string>(), "show this point and what its nodes logged");
-  po::positional_options_description positional;
-  positional.add("file", 1);
+  options.add_options()("limit", po::value<std::size_t>()->default_value(50),
+                        "rows shown at most (with --json: all unless given)")(
+      "point", po::value<std::string>(), "show this point and what its nodes logged")(
+      "json", "machine-readable output on stdout");
+  Operands operands;
+  operands.options.add_options()("file", po::value<std::string>()->required(), "result file");
+  operands.positional.add("file", 1);
   po::variables_map vm;
-  if (!parse_options(
-          cmd, "show",
-          "Usage: assay show FILE.h5 [--limit N | --point ID]\n\nSummarises a result "
-          "file: pipeline, counts by status, and one row per point\n(swept params, "
-          "scalar outputs, wall time, error). Works on interrupted runs too, and on\nthe "
-          "rank shards a killed MPI run leaves beside FILE.h5.\n"
-          "With --point, one point and the messages its nodes logged (ctx.log).",
-          options, positional, vm))
+  if (!parse_options(cmd, "show", kUsage, options, operands, vm)) return 0;
+  const bool json = vm.count("json") > 0;
+  const std::filesystem::path file = vm["file"].as<std::string>();
+  // With --json, stdout is the document alone.
+  const auto results = read_result_or_rank_shards(file, json ? std::cerr : std::cout);
+  if (vm.count("point")) {
+    const auto& point = find_point(results, vm["point"].as<std::string>());
+    json ? write_json(point_json(point), std::cout) : print_point(point, std::cout);
     return 0;
-  const auto results = read_result_or_rank_shards(vm["file"].as<std::string>(), std::cout);
-  if (vm.count("point"))
-    print_point(results, vm["point"].as<std::string>(), std::cout);
+  }
+  const auto limit = vm["limit"].as<std::size_t>();
+  if (json)
+    write_json(results_json(file, results, vm["limit"].defaulted() ? results.points.size() : limit),
+               std::cout);
   else
-    print_results(results, vm["limit"].as<std::size_t>(), std::cout);
+    print_results(results, limit, std::cout);
   return 0;
 }
 

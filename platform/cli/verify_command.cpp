@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "cli/command_options.hpp"
-#include "cli/json_writer.hpp"
+#include "cli/json_output.hpp"
 #include "cli/loaded_plugins.hpp"
 #include "pipeline/parse/source_error.hpp"
 
@@ -111,22 +111,25 @@ void print_table(const std::vector<CheckRun>& runs) {
 }
 
 void print_json(const std::vector<CheckRun>& runs) {
-  JsonWriter json;
-  json.begin_array();
-  for (const auto& r : runs) {
-    json.begin_object().key("method").string(r.method->exported.info.id);
-    json.key("plugin").string(r.method->plugin->name).key("check").string(r.check->name);
-    json.key("claim").string(r.check->sentence).key("passed").boolean(r.reproduced());
-    json.key("expected").string(r.check->outcome.reproduces ? "reproduces" : "does_not_reproduce");
-    json.key("as_declared").boolean(r.as_declared()).key("status").string(r.status());
-    json.key("reason").string(r.check->outcome.reason);
-    json.key("readme_section").string(r.check->outcome.readme_section);
-    json.key("measured").number(r.result.measured).key("expected").number(r.result.expected);
-    json.key("relation").string(r.result.relation).key("detail").string(r.result.detail);
-    json.key("error").string(r.error).key("seconds").number(r.seconds).end_object();
-  }
-  json.end_array();
-  std::cout << json.str() << "\n";
+  Json list = Json::array();
+  for (const auto& r : runs)
+    list.push_back({{"method", r.method->exported.info.id},
+                    {"plugin", r.method->plugin->name},
+                    {"check", r.check->name},
+                    {"claim", r.check->sentence},
+                    {"passed", r.reproduced()},
+                    {"declared", r.check->outcome.reproduces ? "reproduces" : "does_not_reproduce"},
+                    {"as_declared", r.as_declared()},
+                    {"status", r.status()},
+                    {"reason", r.check->outcome.reason},
+                    {"readme_section", r.check->outcome.readme_section},
+                    {"measured", r.result.measured},
+                    {"expected", r.result.expected},
+                    {"relation", r.result.relation},
+                    {"detail", r.result.detail},
+                    {"error", r.error},
+                    {"seconds", r.seconds}});
+  write_json(list, std::cout);
 }
 
 // Exit status 0 only when every claim came out as declared.
@@ -152,13 +155,13 @@ int print_summary(const std::vector<CheckRun>& runs) {
 
 int verify_command(const CommandLine& cmd) {
   po::options_description options("Options");
-  options.add_options()("names", po::value<std::vector<std::string>>()->composing(),
-                        "plugins or methods")("jobs,j", jobs_option(),
-                                              "checks run at once (0: all cores)")(
+  options.add_options()("jobs,j", jobs_option(), "checks run at once (0: all cores)")(
       "seed", po::value<std::uint64_t>()->default_value(1), "seed every check starts from")(
       "json", "machine-readable output on stdout");
-  po::positional_options_description positional;
-  positional.add("names", -1);
+  Operands operands;
+  operands.options.add_options()("names", po::value<std::vector<std::string>>()->composing(),
+                                 "plugins or methods");
+  operands.positional.add("names", -1);
   po::variables_map vm;
   if (!parse_options(cmd, "verify",
                      "Usage: assay verify [PLUGIN|METHOD...] [options]\n\nRuns the "
@@ -168,8 +171,12 @@ int verify_command(const CommandLine& cmd) {
                      "not (with the README section). Status: ok (reproduces), finding (does not,\n"
                      "as declared), FAIL (declared to reproduce, did not, or raised an error),\n"
                      "UNEXPECTED (declared not to reproduce, but did). Exit status 0 when every\n"
-                     "check comes out as declared, 1 otherwise or when nothing has checks.",
-                     options, positional, vm))
+                     "check comes out as declared, 1 otherwise or when nothing has checks.\n\n"
+                     "Examples:\n"
+                     "  assay verify                          # every plugin's checks\n"
+                     "  assay verify sbi_langevin -j 2        # one plugin's, two at a time\n"
+                     "  assay verify markov_pair_ldp --seed 7 --json   # one method's, as JSON",
+                     options, operands, vm))
     return 0;
   const auto registry = load_plugins(true);
   const auto names =

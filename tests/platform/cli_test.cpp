@@ -60,6 +60,34 @@ TEST_CASE("list and describe show the examples plugin", "[cli]") {
   CHECK_THAT(unknown.err, Catch::Contains("did you mean 'uniform_matrix'"));
 }
 
+TEST_CASE("describe FILE.so describes every method of that one plugin file", "[cli]") {
+  const auto examples = std::string(ASSAY_BUILD_PLUGIN_DIR) + "/examples.so";
+  const auto file = run_assay({"describe", examples});
+  CHECK(file.exit_code == 0);
+  std::size_t headers = 0;  // one "<id> <version>  (plugin examples, <file>)" line per method
+  for (auto at = file.out.find("(plugin examples, "); at != std::string::npos;
+       at = file.out.find("(plugin examples, ", at + 1))
+    ++headers;
+  CHECK(headers == 3);
+  CHECK_THAT(file.out, Catch::StartsWith("faulty ") && Catch::Contains("\nmatrix_summary ") &&
+                           Catch::Contains("\nuniform_matrix "));
+  const auto refused =
+      run_assay({"describe", std::string(ASSAY_BUILD_DIR) + "/tests/refused_plugins/wrong_abi.so"});
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("wrong_abi.so: refused: SDK ABI mismatch"));
+  const auto missing = run_assay({"describe", "no/such/plugin.so"});
+  CHECK(missing.exit_code == 2);
+  CHECK_THAT(missing.err, Catch::Contains("no/such/plugin.so: no such plugin file"));
+  const auto misspelt_plugin = run_assay({"describe", "exampels"});
+  CHECK(misspelt_plugin.exit_code == 2);
+  CHECK_THAT(misspelt_plugin.err, Catch::Contains("did you mean 'examples'?"));
+  const auto plugin_name = run_assay({"describe", "examples"});
+  CHECK(plugin_name.exit_code == 2);
+  CHECK_THAT(plugin_name.err, Catch::Contains("'examples' is a plugin, not a method") &&
+                                  Catch::Contains("uniform_matrix") &&
+                                  Catch::Contains("examples.so"));
+}
+
 TEST_CASE("a plugin folder in ASSAY_PLUGIN_PATH is searched and its refusals listed", "[cli]") {
   setenv("ASSAY_PLUGIN_PATH", (std::string(ASSAY_BUILD_DIR) + "/tests/refused_plugins").c_str(), 1);
   const auto list = run_assay({"list"});

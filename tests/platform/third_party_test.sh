@@ -3,6 +3,7 @@
 #   - the installed host loads every shipped plugin (none refused, the same as the build tree);
 #     every plugin's claims are run from the same prefix by its own verify test;
 #   - the shipped pipelines are installed, and one runs from the prefix;
+#   - the bash completion (and the man page, when built) is installed;
 #   - examples/third_party builds against the installed SDK alone, with CMake and with
 #     pkg-config, and its check passes through ASSAY_PLUGIN_PATH.
 # Arguments: source folder, build folder, prefix, CMAKE_INSTALL_BINDIR, CMAKE_INSTALL_LIBDIR.
@@ -41,6 +42,17 @@ cp "$source_dir"/plugins/*/pipelines/*.toml "$scratch/shipped_pipelines/"
 diff -r "$scratch/shipped_pipelines" "$prefix/share/assay/pipelines" || fail "pipelines not installed"
 cmp "$source_dir/LICENSE" "$prefix/share/doc/assay/LICENSE" || fail "LICENSE not installed"
 "$installed_host" run -q "$prefix/share/assay/pipelines/examples.toml" -o "$scratch/examples.h5"
+
+# The bash completion is installed and completes from the prefix; so is the man page, when the
+# build had help2man to write it.
+completion=$prefix/share/bash-completion/completions/assay
+[[ -f $completion ]] || fail "bash completion not installed"
+completed=$(bash -c 'source "$1"; COMP_WORDS=("$2" describe uniform_ma); COMP_CWORD=2; _assay
+  printf "%s\n" "${COMPREPLY[@]}"' _ "$completion" "$installed_host")
+[[ $completed == uniform_matrix ]] || fail "installed completion offered '$completed'"
+if [[ -f $build_dir/share/man/man1/assay.1 ]]; then
+  cmp "$build_dir/share/man/man1/assay.1" "$prefix/share/man/man1/assay.1" || fail "man page not installed"
+fi
 
 # A third-party plugin passes its check when loaded by the installed host alone.
 verify_random_walk() {
