@@ -89,3 +89,20 @@ TEST_CASE("assay list names a plugin that aborts when loaded and lists the other
                                        "failed: killed by signal 6") &&
                            Catch::Contains("uniform_matrix"));
 }
+
+// A scanner that never finishes stands for a plugin whose initialiser hangs: it is killed at
+// the limit and the file refused.
+TEST_CASE("a scan still running at its time limit is killed and the file refused", "[registry]") {
+  const TempFolder folder("hang");
+  const auto scanner = fs::path(folder.path()) / "hanging-scanner";
+  std::ofstream(scanner) << "#!/bin/sh\nexec sleep 30\n";
+  fs::permissions(scanner, fs::perms::owner_all);
+  RegistryOptions options = scanning_with(scanner);
+  options.scan_limit = std::chrono::milliseconds(200);
+  PluginRegistry registry(options);
+  const auto started = std::chrono::steady_clock::now();
+  registry.load(fresh_copy(folder, kChatty, "chatty.so"));
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(10));
+  CHECK(refusal_of(registry, "chatty.so") ==
+        "loading it in a scan process failed: still loading after 200 ms");
+}
