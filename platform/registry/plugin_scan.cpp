@@ -122,8 +122,11 @@ std::string scan_in_child(const fs::path& scanner, const fs::path& file,
       read_until(output.read_end(), std::chrono::steady_clock::now() + limit, tail);
   if (!finished) ::kill(pid, SIGKILL);
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  pid_t reaped;
+  while ((reaped = ::waitpid(pid, &status, 0)) < 0 && errno == EINTR) {
   }
+  // Without the scan's status (SIGCHLD ignored reaps it unseen) nothing says the file is safe.
+  if (reaped != pid) return std::string("cannot scan it: waitpid: ") + std::strerror(errno);
   std::string why = finished ? how_it_ended(status)
                              : "still loading after " + std::to_string(limit.count()) + " ms";
   if (why.empty()) return {};
