@@ -8,11 +8,11 @@ _assay_commands="list describe run verify show merge report new"
 # Each command's flags, as its --help lists them (a test compares the two).
 _assay_flags() {
   case $1 in
-    list) echo "--json -h --help" ;;
-    describe) echo "--json -h --help" ;;
+    list) echo "--json --check --allow-unsafe-plugin-path -h --help" ;;
+    describe) echo "--json --allow-unsafe-plugin-path -h --help" ;;
     run) echo "-o --out -j --jobs --set --resume --timeout --dry-run --json --reuse --shard \
---progress --progress-every -q --quiet -h --help" ;;
-    verify) echo "-j --jobs --seed --json -h --help" ;;
+--progress --progress-every -q --quiet --allow-unsafe-plugin-path -h --help" ;;
+    verify) echo "-j --jobs --seed --json --allow-unsafe-plugin-path -h --help" ;;
     show) echo "--limit --point --json -h --help" ;;
     merge) echo "--json -h --help" ;;
     report) echo "-o --out --figures -h --help" ;;

@@ -1,5 +1,6 @@
 // assay describe METHOD|FILE.so [--json]: params, ports, checks and paper of one method, or of
 // every method of one plugin file.
+#include <algorithm>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -80,13 +81,17 @@ Json method_json(const RegisteredMethod& m) {
           {"checks", checks_json(info.claims)}};
 }
 
+// The names' column is as wide as the longest name, so a long one does not run into its kind.
 void print_ports(const char* title, const std::vector<PortSpec>& ports) {
   if (ports.empty()) return;
   std::cout << "\n" << title << ":\n";
+  std::size_t width = 22;
+  for (const auto& p : ports) width = std::max(width, p.name.size());
   for (const auto& p : ports)
-    std::cout << "  " << std::left << std::setw(23) << p.name + " " << std::setw(13)
-              << std::string(kind_name(p.kind)) + " " << p.doc << (p.optional ? " (optional)" : "")
-              << (p.provenance ? " (also in /provenance)" : "") << "\n";
+    std::cout << "  " << std::left << std::setw(static_cast<int>(width + 1)) << p.name + " "
+              << std::setw(13) << std::string(kind_name(p.kind)) + " " << p.doc
+              << (p.optional ? " (optional)" : "") << (p.provenance ? " (also in /provenance)" : "")
+              << "\n";
 }
 
 std::string default_text(const ParamSpec& p) {
@@ -122,19 +127,20 @@ bool names_a_file(const std::string& argument) {
 }
 
 // The plugin file alone, through the registry, so it is checked as any plugin is.
-std::unique_ptr<PluginRegistry> load_one_file(const std::filesystem::path& file) {
+std::unique_ptr<PluginRegistry> load_one_file(const std::filesystem::path& file,
+                                              const RegistryOptions& options) {
   std::error_code error;
   if (!std::filesystem::is_regular_file(file, error))
     throw UsageError(file.string() + ": no such plugin file");
-  auto registry = std::make_unique<PluginRegistry>();
+  auto registry = std::make_unique<PluginRegistry>(options);
   registry->load(file);
   if (!registry->refusals().empty())
     throw UsageError(file.string() + ": refused: " + registry->refusals().front().reason);
   return registry;
 }
 
-void describe_file(const std::filesystem::path& file, bool json) {
-  const auto registry = load_one_file(file);
+void describe_file(const std::filesystem::path& file, bool json, const RegistryOptions& options) {
+  const auto registry = load_one_file(file, options);
   const auto ids = registry->ids();
   if (!json) {
     for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -170,6 +176,7 @@ void refuse_plugin_name(const PluginRegistry& registry, const std::string& name)
 int describe_command(const CommandLine& cmd) {
   po::options_description options("Options");
   options.add_options()("json", "machine-readable output on stdout");
+  add_plugin_path_options(options);
   Operands operands;
   operands.options.add_options()("method", po::value<std::string>()->required(),
                                  "method id or plugin file");
@@ -179,10 +186,10 @@ int describe_command(const CommandLine& cmd) {
   const auto& what = vm["method"].as<std::string>();
   const bool json = vm.count("json") > 0;
   if (names_a_file(what)) {
-    describe_file(what, json);
+    describe_file(what, json, registry_options(vm));
     return 0;
   }
-  const auto registry = load_plugins(true);
+  const auto registry = load_plugins(true, vm);
   if (!registry->method(what)) refuse_plugin_name(*registry, what);
   const auto& m = require_method(*registry, what);
   json ? write_json(method_json(m), std::cout) : print_text(m);

@@ -84,21 +84,24 @@ void print_table(const PluginRegistry& registry) {
 
 int list_command(const CommandLine& cmd) {
   po::options_description options("Options");
-  options.add_options()("json", "machine-readable output on stdout");
+  options.add_options()("json", "machine-readable output on stdout")(
+      "check", "exit 1 when any plugin file was refused (for scripts and install checks)");
+  add_plugin_path_options(options);
   po::variables_map vm;
   if (!parse_options(cmd, "list",
-                     "Usage: assay list [--json]\n\nLists the methods of every plugin "
+                     "Usage: assay list [--json] [--check]\n\nLists the methods of every plugin "
                      "found in the plugin folder and ASSAY_PLUGIN_PATH,\nand every file that was "
                      "refused, with the reason.\n\n"
                      "Examples:\n"
                      "  assay list\n"
                      "  ASSAY_PLUGIN_PATH=~/my_plugins assay list     # with your own plugins\n"
+                     "  assay list --check > /dev/null || echo 'a plugin was refused'\n"
                      "  assay list --json | python3 -m json.tool",
                      options, {}, vm))
     return 0;
-  const auto registry = load_plugins(false);
+  const auto registry = load_plugins(false, vm);
   vm.count("json") ? print_json(*registry) : print_table(*registry);
-  return 0;
+  return vm.count("check") && !registry->refusals().empty() ? 1 : 0;
 }
 
 }  // namespace assay

@@ -7,8 +7,21 @@
 
 namespace assay {
 
-std::unique_ptr<PluginRegistry> load_plugins(bool report_refusals) {
-  auto registry = std::make_unique<PluginRegistry>();
+void add_plugin_path_options(boost::program_options::options_description& options) {
+  options.add_options()("allow-unsafe-plugin-path",
+                        "load plugins from world-writable folders and files, or ones another "
+                        "user owns (also ASSAY_ALLOW_UNSAFE_PLUGIN_PATH=1)");
+}
+
+RegistryOptions registry_options(const boost::program_options::variables_map& vm) {
+  RegistryOptions options;
+  options.allow_unsafe_paths = options.allow_unsafe_paths || vm.count("allow-unsafe-plugin-path");
+  return options;
+}
+
+std::unique_ptr<PluginRegistry> load_plugins(bool report_refusals,
+                                             const boost::program_options::variables_map& vm) {
+  auto registry = std::make_unique<PluginRegistry>(registry_options(vm));
   registry->load_all(PluginRegistry::default_search_path());
   if (report_refusals)
     for (const auto& r : registry->refusals())

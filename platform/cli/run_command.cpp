@@ -281,6 +281,7 @@ int run_command(const CommandLine& cmd) {
       "--progress-every seconds (logs, notebooks); auto: live on a terminal, else plain")(
       "progress-every", po::value<double>()->default_value(10), "seconds between plain lines")(
       "quiet,q", "no progress line and no table of points: --progress=none, counts only");
+  add_plugin_path_options(options);
   Operands operands;
   operands.options.add_options()("pipeline", po::value<std::string>()->required(),
                                  "pipeline file (TOML)");
@@ -293,7 +294,7 @@ int run_command(const CommandLine& cmd) {
   if (vm.count("set"))
     for (const auto& assignment : vm["set"].as<std::vector<std::string>>())
       apply_override(pipeline, assignment);
-  const auto registry = load_plugins(true);
+  const auto registry = load_plugins(true, vm);
   validate(pipeline, *registry);
   const SweepPlan plan(pipeline);
   if (vm.count("dry-run")) {

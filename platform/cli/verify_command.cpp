@@ -158,6 +158,7 @@ int verify_command(const CommandLine& cmd) {
   options.add_options()("jobs,j", jobs_option(), "checks run at once (0: all cores)")(
       "seed", po::value<std::uint64_t>()->default_value(1), "seed every check starts from")(
       "json", "machine-readable output on stdout");
+  add_plugin_path_options(options);
   Operands operands;
   operands.options.add_options()("names", po::value<std::vector<std::string>>()->composing(),
                                  "plugins or methods");
@@ -178,7 +179,7 @@ int verify_command(const CommandLine& cmd) {
                      "  assay verify markov_pair_ldp --seed 7 --json   # one method's, as JSON",
                      options, operands, vm))
     return 0;
-  const auto registry = load_plugins(true);
+  const auto registry = load_plugins(true, vm);
   const auto names =
       vm.count("names") ? vm["names"].as<std::vector<std::string>>() : std::vector<std::string>{};
   auto runs = select_checks(*registry, names);

@@ -85,15 +85,18 @@ void write_cache(const fs::path& file, const std::map<std::string, Entry>& entri
 
 class DigestCache {
  public:
+  bool holds(const fs::path& path) {
+    const auto key = fs::absolute(path).string();
+    const auto identity = identity_of(path);
+    const std::lock_guard lock(mutex_);
+    return identity && find(key, *identity);
+  }
+
   std::string sha256(const fs::path& path) {
     const auto key = fs::absolute(path).string();
     const auto before = identity_of(path);
     const std::lock_guard lock(mutex_);
-    if (!loaded_ && !file_.empty()) entries_ = read_cache(file_);
-    loaded_ = true;
-    if (const auto it = entries_.find(key);
-        before && it != entries_.end() && it->second.identity == *before)
-      return it->second.sha256;
+    if (const auto* cached = before ? find(key, *before) : nullptr) return *cached;
     auto digest = sha256_file(path);
     // A file changed while it was read gets its digest, but is not remembered.
     if (before && before == identity_of(path) && key.find('\n') == std::string::npos &&
@@ -106,6 +109,14 @@ class DigestCache {
   }
 
  private:
+  // The digest remembered for `key` with this identity; the caller holds the lock.
+  const std::string* find(const std::string& key, const FileIdentity& identity) {
+    if (!loaded_ && !file_.empty()) entries_ = read_cache(file_);
+    loaded_ = true;
+    const auto it = entries_.find(key);
+    return it != entries_.end() && it->second.identity == identity ? &it->second.sha256 : nullptr;
+  }
+
   // Entries of files that are gone or changed would only grow the cache.
   void forget_missing() {
     std::erase_if(entries_, [](const auto& entry) {
@@ -119,11 +130,15 @@ class DigestCache {
   std::map<std::string, Entry> entries_;
 };
 
+DigestCache& digest_cache() {
+  static DigestCache cache;
+  return cache;
+}
+
 }  // namespace
 
-std::string cached_sha256_file(const fs::path& path) {
-  static DigestCache cache;
-  return cache.sha256(path);
-}
+std::string cached_sha256_file(const fs::path& path) { return digest_cache().sha256(path); }
+
+bool sha256_is_cached(const fs::path& path) { return digest_cache().holds(path); }
 
 }  // namespace assay

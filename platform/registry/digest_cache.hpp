@@ -15,4 +15,8 @@ namespace assay {
 // sha256_file(path), from the cache when the file is unchanged since it was hashed.
 std::string cached_sha256_file(const std::filesystem::path& path);
 
+// Whether the cache holds the digest of `path` as it is now. The registry hashes a plugin only
+// once it has loaded, so a file it holds has loaded in a host before (plugin_scan.hpp).
+bool sha256_is_cached(const std::filesystem::path& path);
+
 }  // namespace assay

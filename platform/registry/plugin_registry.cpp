@@ -10,6 +10,8 @@
 
 #include "assay/host.hpp"
 #include "registry/digest_cache.hpp"
+#include "registry/elf_symbol.hpp"
+#include "registry/manifest_check.hpp"
 
 namespace assay {
 
@@ -33,23 +35,21 @@ void PluginRegistry::load_all(const std::vector<fs::path>& search_path) {
   for (const auto& entry : search_path) load(entry);
 }
 
-void PluginRegistry::load(const fs::path& folder_or_file) {
-  std::error_code ec;
-  if (!fs::is_directory(folder_or_file, ec)) {
-    if (fs::exists(folder_or_file, ec))
-      load_file(folder_or_file);
-    else  // a mistyped ASSAY_PLUGIN_PATH entry would otherwise go unnoticed
-      refusals_.push_back({folder_or_file, "no such file or folder"});
-    return;
-  }
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(folder_or_file, ec))
-    if (e.is_regular_file() && e.path().extension() == ".so") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  for (const auto& f : files) load_file(f);
-}
-
 namespace {
+
+// Why a path cannot be followed to a file or folder, or empty: a loop of symbolic links would
+// otherwise stop the whole scan, and a dangling one be skipped unnamed.
+std::string unreachable_reason(const fs::path& path) {
+  std::error_code error;
+  if (fs::exists(fs::status(path, error))) return {};
+  if (error == std::errc::too_many_symbolic_link_levels)
+    return "a loop of symbolic links (" + error.message() + ")";
+  std::error_code link_error;
+  if (fs::is_symlink(fs::symlink_status(path, link_error)))
+    return "a dangling symbolic link to " + fs::read_symlink(path, link_error).string();
+  if (error == std::errc::no_such_file_or_directory) return "no such file or folder";
+  return error.message();
+}
 
 // Boost.DLL drops the dynamic loader's message; asking dlopen again recovers it.
 std::string loader_error(const fs::path& file) {
@@ -61,63 +61,93 @@ std::string loader_error(const fs::path& file) {
   return message ? message : "unknown error";
 }
 
-std::string manifest_mismatch(const PluginManifest& plugin, const PluginManifest& host) {
-  const std::string versions = std::string(" (plugin built with SDK ") + plugin.sdk_version +
-                               ", host has SDK " + host.sdk_version + ")";
-  if (plugin.sdk_abi != host.sdk_abi)
-    return "SDK ABI mismatch: plugin has ABI " + std::to_string(plugin.sdk_abi) +
-           ", host has ABI " + std::to_string(host.sdk_abi) + versions +
-           "; rebuild the plugin against this SDK";
-  if (plugin.cxx11_abi != host.cxx11_abi)
-    return "C++ ABI mismatch: plugin has _GLIBCXX_USE_CXX11_ABI=" +
-           std::to_string(plugin.cxx11_abi) + ", host has " + std::to_string(host.cxx11_abi) +
-           versions;
-  if (plugin.eigen_align >= 0 && plugin.eigen_align != host.eigen_align)
-    return "Eigen alignment mismatch: plugin has EIGEN_MAX_STATIC_ALIGN_BYTES=" +
-           std::to_string(plugin.eigen_align) + ", host has " + std::to_string(host.eigen_align) +
-           versions + "; build the plugin with the SDK's flags (-mavx2 -mfma)";
-  if (plugin.nn_abi >= 0 && plugin.nn_abi != host.nn_abi)
-    return "nn ABI mismatch: plugin links libassay_nn ABI " + std::to_string(plugin.nn_abi) +
-           ", this install has ABI " + std::to_string(host.nn_abi) + versions +
-           "; rebuild the plugin against this install";
-  return {};
+// The manifest read from the file, unloaded, and checked against the host's.
+ManifestCheck manifest_from_file(const fs::path& file) {
+  const auto record = read_elf_symbol(file, "assay_plugin_manifest");
+  switch (record.outcome) {
+    case ElfSymbolBytes::Outcome::read:
+      return check_manifest(record.bytes, host_manifest());
+    case ElfSymbolBytes::Outcome::no_such_symbol:
+      return {{}, "not an Assay plugin: no assay_plugin_manifest symbol"};
+    case ElfSymbolBytes::Outcome::unreadable_file:
+      break;
+  }
+  return {{}, record.error};
 }
 
 }  // namespace
 
+void PluginRegistry::refuse(const fs::path& path, std::string reason) {
+  refusals_.push_back({path, std::move(reason)});
+}
+
+void PluginRegistry::load(const fs::path& folder_or_file) {
+  if (auto why = unreachable_reason(folder_or_file); !why.empty())
+    return refuse(folder_or_file, std::move(why));
+  std::error_code error;
+  if (fs::is_directory(folder_or_file, error))
+    load_folder(folder_or_file);
+  else
+    load_file(folder_or_file);
+}
+
+void PluginRegistry::load_folder(const fs::path& folder) {
+  if (!options_.allow_unsafe_paths)
+    if (auto why = unsafe_path_reason(folder); !why.empty()) return refuse(folder, std::move(why));
+  std::error_code error;
+  std::vector<fs::path> files;
+  for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
+    if (it->path().extension() == ".so") files.push_back(it->path());
+  if (error) refuse(folder, "cannot list the folder: " + error.message());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    if (auto why = unreachable_reason(f); !why.empty())
+      refuse(f, std::move(why));
+    else if (fs::is_regular_file(f, error))  // a folder named *.so is not a plugin
+      load_file(f);
+  }
+}
+
+ManifestCheck PluginRegistry::check_before_loading(const fs::path& file) const {
+  if (!options_.allow_unsafe_paths)
+    if (auto why = unsafe_path_reason(file); !why.empty()) return {{}, std::move(why)};
+  auto checked = manifest_from_file(file);
+  if (checked.refusal.empty() && !options_.scanner.empty() && !sha256_is_cached(file))
+    checked.refusal = scan_in_child(options_.scanner, file, options_.scan_limit);
+  return checked;
+}
+
 void PluginRegistry::load_file(const fs::path& file) {
-  const auto refuse = [&](std::string reason) { refusals_.push_back({file, std::move(reason)}); };
+  const auto checked = check_before_loading(file);
+  if (!checked.refusal.empty()) return refuse(file, checked.refusal);
+  const auto& manifest = checked.manifest;
+
   auto plugin = std::make_unique<LoadedPlugin>();
   boost::dll::fs::error_code ec;
   plugin->library.load(file.string(), ec,
                        boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
-  if (ec) return refuse("load error: " + loader_error(file));
-  if (!plugin->library.has("assay_plugin_manifest"))
-    return refuse("not an Assay plugin: no assay_plugin_manifest symbol");
-  const auto& manifest = plugin->library.get<const PluginManifest>("assay_plugin_manifest");
-  if (manifest.magic != kManifestMagic) return refuse("not an Assay plugin: bad manifest magic");
-  if (auto why = manifest_mismatch(manifest, host_manifest()); !why.empty()) return refuse(why);
+  if (ec) return refuse(file, "load error: " + loader_error(file));
   if (!plugin->library.has("assay_plugin_methods"))
-    return refuse("not an Assay plugin: no assay_plugin_methods symbol");
+    return refuse(file, "not an Assay plugin: no assay_plugin_methods symbol");
 
   MethodList list;
   try {
     plugin->library.get<void(MethodList&)>("assay_plugin_methods")(list);
   } catch (const std::exception& e) {
-    return refuse(std::string("registration failed: ") + e.what());
+    return refuse(file, std::string("registration failed: ") + e.what());
   }
   std::set<std::string> ids;
   for (const auto& m : list) {
     if (auto it = methods_.find(m.info.id); it != methods_.end())
-      return refuse("duplicate method id '" + m.info.id + "': already provided by " +
-                    it->second.plugin->path.string());
+      return refuse(file, "duplicate method id '" + m.info.id + "': already provided by " +
+                              it->second.plugin->path.string());
     if (!ids.insert(m.info.id).second)
-      return refuse("duplicate method id '" + m.info.id + "' within the plugin");
+      return refuse(file, "duplicate method id '" + m.info.id + "' within the plugin");
   }
   plugin->name = manifest.name;
   plugin->version = manifest.version;
   plugin->sdk_version = manifest.sdk_version;
-  plugin->license = manifest.license ? manifest.license : "";
+  plugin->license = manifest.license;
   plugin->path = fs::absolute(file);
   plugin->sha256 = cached_sha256_file(file);
   for (auto& m : list) {

@@ -34,6 +34,7 @@ refusals='^[0-9]+ plugins loaded, [0-9]+ refused:'
   fail "the build tree refuses plugins: $(cat "$scratch/built_list")"
 diff -u "$scratch/built_list" "$scratch/installed_list" || fail "the installed host lists other plugins"
 grep -E '^[0-9]+ plugins loaded' "$scratch/installed_list"
+"$installed_host" list --check >/dev/null || fail "assay list --check: the installed host refuses a plugin"
 
 # The shipped pipelines and the licence are installed, and a pipeline runs from the prefix.
 # (every plugin folder's pipelines/, side by side).

@@ -1,11 +1,7 @@
 # `assay verify`: a test plugin whose claims come out as declared or not, and one test per
 # shipped plugin that runs all of its claims, so no check goes unrun. Each passes only when
 # every claim comes out as its plugin declares (reproduces, or a documented finding).
-add_library(claims_plugin MODULE claims_plugin/claims.cpp)
-target_link_libraries(claims_plugin PRIVATE Assay::sdk)
-set_target_properties(claims_plugin PROPERTIES
-  PREFIX "" OUTPUT_NAME claims CXX_VISIBILITY_PRESET hidden
-  LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests/claims_plugin)
+assay_test_plugin(claims_plugin claims_plugin/claims.cpp claims_plugin claims)
 add_dependencies(test_platform claims_plugin)
 
 # Every shipped plugin but examples, which declares no claims (and says so): a new plugin gets

@@ -1,6 +1,8 @@
 // Registration: one ASSAY_PLUGIN(...) per plugin library. It exports exactly two symbols:
-//   assay_plugin_manifest  plain data the host reads before creating any C++ object, so a
-//                          plugin built against another SDK or ABI is refused, not run;
+//   assay_plugin_manifest  a fixed-size record of plain data (no pointers, so no relocation):
+//                          the host reads it from the file's dynamic symbol table before it
+//                          loads the library, so a plugin built against another SDK or ABI is
+//                          refused before any of its code, constructors included, runs;
 //   assay_plugin_methods   fills the list of methods the library provides.
 //
 //   ASSAY_PLUGIN("examples", "1.0.0", "MIT", uniform_matrix(), matrix_summary())
@@ -19,19 +21,24 @@ inline constexpr std::uint64_t kManifestMagic = 0x4153534159504c47ull;  // "ASSA
 // 3: Value gains float32 arrays and records (checkpoints); Kind::any moved; the manifest records
 //    the nn ABI.
 // 4: PortSpec::provenance (outputs recorded in /provenance).
-inline constexpr std::uint32_t kSdkAbiVersion = 4;
+// 5: the manifest holds its strings in fixed-size arrays, to be read from the file unloaded.
+inline constexpr std::uint32_t kSdkAbiVersion = 5;
 
+// Every manifest since ABI 1 begins with magic, sdk_abi and cxx11_abi at these offsets, so the
+// host can name the ABI of a plugin of any SDK. A string too long for its array does not
+// compile (C++ needs room for the terminating NUL).
 struct PluginManifest {
   std::uint64_t magic;
   std::uint32_t sdk_abi;
   std::int32_t cxx11_abi;    // _GLIBCXX_USE_CXX11_ABI the plugin was built with
   std::int32_t eigen_align;  // EIGEN_MAX_STATIC_ALIGN_BYTES, or -1: no Eigen type crosses
   std::int32_t nn_abi;       // ABI of the libassay_nn it links (ASSAY_NN_ABI), or -1: none
-  const char* name;
-  const char* version;
-  const char* sdk_version;
-  const char* license;  // SPDX expression of the built plugin, e.g. "MIT", "GPL-3.0-or-later"
+  char name[64];
+  char version[32];
+  char sdk_version[32];
+  char license[64];  // SPDX expression of the built plugin, e.g. "MIT", "GPL-3.0-or-later"
 };
+static_assert(sizeof(PluginManifest) == 216, "the manifest's layout is part of the SDK ABI");
 
 }  // namespace assay
 
