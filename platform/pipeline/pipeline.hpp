@@ -49,6 +49,19 @@ struct NodeSpec {
   std::string method_version;  // after validate(): the version its lineage key names
 };
 
+// A sweep list of random draws (README "Pipeline files"): `samples` values drawn uniformly from
+// [low, high) (on a log scale with `log`), or `samples` distinct elements of `choices`. The draws
+// derive from the pipeline seed and the key, so they are only made by validate(), after --set
+// may have changed the seed; until then the axis holds `samples` placeholders.
+struct SweepDraw {
+  enum class Rule : std::uint8_t { uniform, choice };
+  Rule rule = Rule::uniform;
+  double low = 0, high = 0;
+  bool log = false;
+  std::vector<Value> choices;
+  std::size_t samples = 0;
+};
+
 // One sweep axis. Several keys make a zipped axis: they advance together.
 struct SweepAxis {
   std::vector<std::string> keys;          // "node.param"
@@ -56,6 +69,8 @@ struct SweepAxis {
   SourcePos pos;
   std::vector<SourcePos> key_pos;                // where keys[k] is written
   std::vector<std::vector<SourcePos>> step_pos;  // step_pos[i][k]: where steps[i][k] is written
+  // draws[k]: the rule keys[k]'s values are still to be drawn by (empty: none is).
+  std::vector<std::optional<SweepDraw>> draws;
 };
 
 struct Pipeline {

@@ -87,7 +87,7 @@ void set_param(Pipeline& pipeline, const Assignment& a, const toml::node& value)
 }
 
 SweepAxis new_axis(const std::string& key, const SweepList& list) {
-  SweepAxis axis{{key}, {}, kSetPos, {kSetPos}, {}};
+  SweepAxis axis{{key}, {}, kSetPos, {kSetPos}, {}, {list.draw}};
   for (const auto& v : list.values) {
     axis.steps.push_back({v});
     axis.step_pos.push_back({kSetPos});
@@ -105,6 +105,8 @@ void replace_zipped(SweepAxis& axis, std::size_t k, const Assignment& a, const S
                       "give " + std::to_string(steps) + " values");
   axis.key_pos.resize(axis.keys.size(), axis.pos);
   axis.key_pos[k] = kSetPos;
+  axis.draws.resize(axis.keys.size());
+  axis.draws[k] = list.draw;
   axis.step_pos.resize(steps);
   for (std::size_t i = 0; i < steps; ++i) {
     axis.steps[i][k] = list.values[i];

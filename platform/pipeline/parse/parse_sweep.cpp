@@ -5,6 +5,7 @@
 #include <optional>
 #include <tuple>
 
+#include "pipeline/parse/sweep_draws.hpp"
 #include "pipeline/parse/sweep_ranges.hpp"
 #include "pipeline/validate/pipeline_names.hpp"
 
@@ -149,6 +150,7 @@ SweepAxis make_axis(const std::vector<const SweepEntry*>& members) {
   for (const auto* m : members) {
     axis.keys.push_back(m->key);
     axis.key_pos.push_back(m->key_pos);
+    axis.draws.push_back(m->list.draw);
     for (std::size_t i = 0; i < steps; ++i) {
       axis.steps[i].push_back(m->list.values[i]);
       axis.step_pos[i].push_back(m->list.pos[i]);
@@ -181,7 +183,9 @@ std::vector<SweepAxis> make_axes(const std::vector<SweepEntry>& entries,
 
 SweepList read_sweep_list(const toml::node& node, const TomlOrigin& origin,
                           const std::string& key) {
-  if (const auto* rule = node.as_table()) return expand_sweep_range(*rule, origin, key);
+  if (const auto* rule = node.as_table())
+    return is_sweep_draw(*rule) ? read_sweep_draw(*rule, origin, key)
+                                : expand_sweep_range(*rule, origin, key);
   const auto* list = node.as_array();
   if (!list)
     throw SourceError(origin.pos(node.source()), key,

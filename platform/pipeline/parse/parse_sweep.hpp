@@ -15,7 +15,8 @@ namespace assay {
 
 struct SweepList {
   std::vector<Value> values;
-  std::vector<SourcePos> pos;  // pos[i]: where values[i] is written
+  std::vector<SourcePos> pos;     // pos[i]: where values[i] is written
+  std::optional<SweepDraw> draw;  // values are placeholders until validate() draws them
 };
 
 // The elements of a sweep list, each one value of the param, or the values of a range rule

@@ -1,3 +1,4 @@
+#include "pipeline/parse/sweep_draws.hpp"
 #include "pipeline/validate/validation_steps.hpp"
 
 namespace assay {
@@ -23,6 +24,7 @@ NodeMethods find_methods(const Pipeline& pipeline, const MethodCatalog& catalog)
 }
 
 void validate(Pipeline& pipeline, const MethodCatalog& methods) {
+  draw_sweep_values(pipeline);  // first: the seed is final only now, after --set
   const auto node_methods = find_methods(pipeline, methods);
   for (auto& node : pipeline.nodes) node.method_version = node_methods.at(node.name)->version;
   resolve_sweep(pipeline, node_methods);
