@@ -290,6 +290,28 @@ TEST_CASE("run --resume of a grown sweep runs only the new points", "[lineage][s
   CHECK_THAT(fewer.err, Catch::Contains("nodes.down.seconds"));
 }
 
+TEST_CASE("more samples of a random sweep list grow the sweep on --resume", "[lineage][store]") {
+  TempFolder dir("grow-random");
+  const auto pipeline = [](int samples) {
+    return "[pipeline]\nname = \"grow\"\n[nodes.data]\nmethod = \"uniform_matrix\"\n"
+           "high = 10.0\n[sweep]\n\"data.low\" = { uniform = [0.0, 1.0], samples = " +
+           std::to_string(samples) + " }\n";
+  };
+  write_text(dir.file("p.toml"), pipeline(3));
+  REQUIRE(run_assay({"run", dir.file("p.toml"), "-o", dir.file("r.h5"), "-q"}).exit_code == 0);
+  const auto before = read_results(dir.file("r.h5"));
+  write_text(dir.file("p.toml"), pipeline(5));
+  const auto grown =
+      run_assay({"run", dir.file("p.toml"), "-o", dir.file("r.h5"), "-q", "--resume"});
+  REQUIRE(grown.exit_code == 0);
+  CHECK_THAT(grown.err, Catch::Contains("2 ok, 0 failed, 0 timeout, 3 already done"));
+  const auto after = read_results(dir.file("r.h5"));
+  REQUIRE(after.points.size() == 5);
+  std::set<std::string> ids;
+  for (const auto& p : after.points) ids.insert(p.id);
+  for (const auto& p : before.points) CHECK(ids.count(p.id) == 1);
+}
+
 TEST_CASE("a kill during a run with shared nodes, then --resume, loses and repeats nothing",
           "[lineage][store]") {
   TempFolder dir("kill-shared");
