@@ -70,7 +70,7 @@ CheckResult calibrated_at_threshold(const CheckContext& ctx) {
   const auto r = bs::calibration_at_threshold(check_config(), 0.9, {0.95, 0.02}, 2000, ctx.seed);
   const auto& w = r.well_specified;
   std::ostringstream d;
-  d << "accuracy among " << w.confident_stops << " confident stops at tau = 0.9, minus 3 SE ("
+  d << "accuracy among " << w.confident_stops << " confident stops at tau = 0.9, plus 3 SE ("
     << w.confident_accuracy_se << "); misspecified (assumed TPR 0.95, FPR 0.02, true 0.8, 0.1): "
     << "accuracy " << r.misspecified.accuracy << " vs " << w.accuracy << ", frames "
     << r.misspecified.mean_frames << " vs " << w.mean_frames;
