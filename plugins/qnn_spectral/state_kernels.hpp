@@ -1,10 +1,20 @@
 // The per-gate work of the state-vector simulator: one pass over the amplitude pairs a gate
-// mixes, forward, and backward with the adjoint derivative taken in the same pass.
+// (or a run of rotations on one qubit) mixes, forward, and backward with the adjoint derivative
+// taken in the same pass.
 #pragma once
+
+#include <Eigen/Core>
 
 #include "reuploading_circuit.hpp"
 
 namespace assay::qnn_spectral {
+
+// exp(-i angle G / 2) for G = Z, Y or X (the gate's type; encode_rx is X) as a matrix, given
+// c = cos(angle/2), s = sin(angle/2).
+Eigen::Matrix2cd rotation_matrix(Gate::Type type, double c, double s);
+
+// Applies the 2 x 2 matrix u to `qubit` (a run of rotations multiplied into one).
+void apply_matrix(StateVector& psi, int qubit, const Eigen::Matrix2cd& u);
 
 // Applies gate g (a rotation exp(-i angle G / 2) given c = cos(angle/2), s = sin(angle/2), or
 // a CZ, which ignores c and s).
@@ -15,5 +25,8 @@ void apply_gate(StateVector& psi, const Gate& g, double c, double s);
 // Im <lambda| G |psi> (a rotation commutes with its generator, so the derivative can be taken
 // after it), or 0; then undoes g on both vectors.
 double undo_gate(StateVector& psi, StateVector& lambda, const Gate& g, double c, double s);
+
+// Multiplies every amplitude by its sign (+-1): a layer of CZ gates in one pass.
+void apply_signs(StateVector& psi, const Eigen::VectorXd& signs);
 
 }  // namespace assay::qnn_spectral
