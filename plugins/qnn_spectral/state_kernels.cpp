@@ -105,13 +105,6 @@ auto with_rotation_type(Type type, Body body) {
   }
 }
 
-// Negates the amplitudes with bits a and b set, visiting only those: (i + 1) | mask is the
-// next index above i that has every bit of mask set.
-void apply_cz(StateVector& psi, int a, int b) {
-  const Eigen::Index mask = (Eigen::Index{1} << a) | (Eigen::Index{1} << b);
-  for (Eigen::Index i = mask; i < psi.size(); i = (i + 1) | mask) psi(i) = -psi(i);
-}
-
 }  // namespace
 
 Eigen::Matrix2cd rotation_matrix(Type type, double c, double s) {
@@ -140,7 +133,6 @@ void apply_matrix(StateVector& psi, int qubit, const Eigen::Matrix2cd& u) {
 }
 
 void apply_gate(StateVector& psi, const Gate& g, double c, double s) {
-  if (g.type == Type::cz) return apply_cz(psi, g.qubit, g.other);
   Complex* v = psi.data();
   with_rotation_type(g.type, [&](auto tag) {
     for_each_pair(psi.size(), g.qubit,
@@ -149,11 +141,6 @@ void apply_gate(StateVector& psi, const Gate& g, double c, double s) {
 }
 
 double undo_gate(StateVector& psi, StateVector& lambda, const Gate& g, double c, double s) {
-  if (g.type == Type::cz) {
-    apply_cz(psi, g.qubit, g.other);  // CZ is its own inverse
-    apply_cz(lambda, g.qubit, g.other);
-    return 0;
-  }
   Complex* v = psi.data();
   Complex* l = lambda.data();
   return with_rotation_type(g.type, [&](auto tag) {
