@@ -15,6 +15,7 @@ struct GateRun {
   std::size_t begin = 0, end = 0;  // gates [begin, end) of the circuit
   int qubit = 0;                   // of a run of rotations
   bool rotations = false;          // rotations on `qubit`; else CZs
+  bool zyz = false;                // exactly RZ RY RZ: the backward sweep undoes it in one pass
 };
 
 // Every gate in exactly one run, in circuit order.

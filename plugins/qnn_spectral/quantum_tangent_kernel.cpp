@@ -10,13 +10,8 @@ namespace assay::qnn_spectral {
 
 BatchJacobian batch_jacobian(const Circuit& c, const Eigen::VectorXd& theta,
                              const Eigen::VectorXd& grid) {
-  BatchJacobian out{Eigen::VectorXd(grid.size()), Eigen::MatrixXd(grid.size(), c.params)};
-  CircuitSimulator simulator(c, theta);
-  for (Eigen::Index i = 0; i < grid.size(); ++i) {
-    const auto vg = simulator.value_and_gradient(grid(i));
-    out.values(i) = vg.value;
-    out.jacobian.row(i) = vg.gradient.transpose();
-  }
+  BatchJacobian out;
+  CircuitSimulator(c, theta).values_and_jacobian(grid, out.values, out.jacobian);
   return out;
 }
 

@@ -83,17 +83,19 @@ double expectation_z0(const StateVector& psi) {
 }
 
 double evaluate(const Circuit& c, const Eigen::VectorXd& theta, double x) {
-  return CircuitSimulator(c, theta).evaluate(x);
+  return CircuitSimulator(c, theta).values(Eigen::VectorXd::Constant(1, x))(0);
 }
 
 Eigen::VectorXd evaluate_batch(const Circuit& c, const Eigen::VectorXd& theta,
                                const Eigen::VectorXd& xs) {
-  CircuitSimulator simulator(c, theta);
-  return xs.unaryExpr([&](double x) { return simulator.evaluate(x); });
+  return CircuitSimulator(c, theta).values(xs);
 }
 
 ValueAndGradient value_and_gradient(const Circuit& c, const Eigen::VectorXd& theta, double x) {
-  return CircuitSimulator(c, theta).value_and_gradient(x);
+  Eigen::VectorXd value;
+  Eigen::MatrixXd jacobian;
+  CircuitSimulator(c, theta).values_and_jacobian(Eigen::VectorXd::Constant(1, x), value, jacobian);
+  return {value(0), jacobian.row(0).transpose()};
 }
 
 Eigen::MatrixXcd full_unitary(const Circuit& c, const Eigen::VectorXd& theta, double x) {

@@ -37,11 +37,13 @@ TEST_CASE("gate runs group consecutive rotations on one qubit", "[qnn_spectral]"
   const std::size_t lengths[] = {1, 2, 1, 3, 5, 2, 3};
   const bool rotations[] = {true, true, false, true, true, false, true};
   const int qubits[] = {1, 0, 0, 2, 1, 0, 0};
+  const bool zyz[] = {false, false, false, true, false, false, true};
   std::size_t next = 0;
   for (std::size_t r = 0; r < runs.size(); ++r) {
     CHECK(runs[r].begin == next);
     CHECK(runs[r].end - runs[r].begin == lengths[r]);
     CHECK(runs[r].rotations == rotations[r]);
+    CHECK(runs[r].zyz == zyz[r]);
     if (rotations[r]) CHECK(runs[r].qubit == qubits[r]);
     next = runs[r].end;
   }
