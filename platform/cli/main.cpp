@@ -34,8 +34,8 @@ UTF-8 even when a file name is not).
 Examples:
   assay list
   assay describe uniform_matrix
-  assay run data/pipelines/examples.toml --dry-run
-  assay run data/pipelines/examples.toml -o out.h5
+  assay run plugins/examples/pipelines/examples.toml --dry-run
+  assay run plugins/examples/pipelines/examples.toml -o out.h5
   assay show out.h5 --json
 
 Plugins are loaded from <prefix>/<libdir>/assay/plugins (libdir: lib, or lib/<arch> in a

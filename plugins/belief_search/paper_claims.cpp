@@ -1,6 +1,7 @@
 #include "paper_claims.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "belief.hpp"
@@ -72,6 +73,32 @@ FrontierComparison compare_with_baselines(const EpisodeConfig& config,
     out.baselines.push_back(c);
   }
   return out;
+}
+
+std::vector<PolicyEvaluation> train_over_seeds(const TrainingConfig& config,
+                                               std::uint64_t first_seed, int seeds,
+                                               std::int64_t evaluation_episodes) {
+  std::vector<PolicyEvaluation> evaluations;
+  for (int i = 0; i < seeds; ++i)
+    evaluations.push_back(
+        train_search_policy(config, first_seed + static_cast<std::uint64_t>(i), evaluation_episodes)
+            .final_evaluation);
+  return evaluations;
+}
+
+namespace {
+double binomial_se(double p, std::int64_t n) { return std::sqrt(p * (1 - p) / n); }
+}  // namespace
+
+bool keeps_searching(const PolicyEvaluation& e, double preview_accuracy,
+                     std::int64_t evaluation_episodes) {
+  return e.accuracy - 4 * binomial_se(e.accuracy, evaluation_episodes) > preview_accuracy;
+}
+
+bool answers_from_preview(const PolicyEvaluation& e, double preview_accuracy,
+                          std::int64_t evaluation_episodes) {
+  return std::abs(e.accuracy - preview_accuracy) <=
+         4 * binomial_se(preview_accuracy, evaluation_episodes);
 }
 
 }  // namespace assay::belief_search

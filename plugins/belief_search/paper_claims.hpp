@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "policy_training.hpp"
 #include "search_evaluation.hpp"
 
 namespace assay::belief_search {
@@ -37,5 +38,19 @@ FrontierComparison compare_with_baselines(const EpisodeConfig& config,
                                           const std::vector<double>& thresholds,
                                           int controller_budget, int baseline_budget,
                                           std::int64_t episodes, std::uint64_t seed);
+
+// The trained policy's evaluation for each training seed first_seed, first_seed + 1, ...,
+// first_seed + seeds - 1: independent runs of the same training procedure.
+std::vector<PolicyEvaluation> train_over_seeds(const TrainingConfig& config,
+                                               std::uint64_t first_seed, int seeds,
+                                               std::int64_t evaluation_episodes);
+
+// A trained policy keeps searching when its accuracy on `evaluation_episodes` episodes beats the
+// preview accuracy by more than 4 binomial SE; it answers from the preview when its accuracy is
+// within 4 SE (of the preview accuracy's binomial SE) of it.
+bool keeps_searching(const PolicyEvaluation& e, double preview_accuracy,
+                     std::int64_t evaluation_episodes);
+bool answers_from_preview(const PolicyEvaluation& e, double preview_accuracy,
+                          std::int64_t evaluation_episodes);
 
 }  // namespace assay::belief_search

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <boost/math/special_functions/erf.hpp>
+#include <boost/random/normal_distribution.hpp>
 #include <cmath>
 #include <limits>
-
-#include "standard_normal.hpp"
 
 namespace assay::belief_search {
 
@@ -64,9 +63,11 @@ void sample_episode_into(const EpisodeConfig& config, std::uint64_t seed, std::i
   EpisodeStream stream(mix_seed(seed, static_cast<std::uint64_t>(index)));
   Eigen::VectorXd& logits = episode.log_prior_weights;
   logits.resize(config.segments);  // no allocation when the size is unchanged
-  const ZigguratTables& ziggurat = ziggurat_tables();
+
+  // words per draw); stateless, so a draw depends on the episode's stream alone.
+  boost::random::normal_distribution<double> standard_normal;
   for (int k = 0; k < config.segments; ++k)
-    logits(k) = config.prior_quality * standard_normal(stream, ziggurat);
+    logits(k) = config.prior_quality * standard_normal(stream);
   // Logits shifted to a maximum of 0; their exponentials (one vector operation) are the weights.
   logits.array() -= logits.maxCoeff();
   Eigen::VectorXd& weights = episode.prior_weights;

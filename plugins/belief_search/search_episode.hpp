@@ -53,7 +53,7 @@ struct Episode {
 
 // The answer is drawn from the prior itself, so the prior is calibrated by construction. All of
 // an episode's randomness comes from one stream derived once from (seed, index).
-// Prior logits are ziggurat normals on that stream.
+// Prior logits are normals on that stream (boost::random::normal_distribution).
 Episode sample_episode(const EpisodeConfig& config, std::uint64_t seed, std::int64_t index);
 // The same episode written into `episode`, reusing its vectors' storage; with
 // `normalised_prior` false, episode.prior is left empty (LaneController reads only the weights).

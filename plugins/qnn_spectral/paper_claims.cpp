@@ -106,7 +106,7 @@ double amplitude_beyond_degree(const Circuit& c, std::uint64_t seed) {
   const long top = accessible_spectrum(c.encoding_scales()).back().frequency;
   const Eigen::VectorXd grid = equispaced_grid(int(4 * top + 4));
   const Eigen::VectorXd theta = initial_angles(c, seed);
-  const Eigen::VectorXd f = grid.unaryExpr([&](double x) { return evaluate(c, theta, x); });
+  const Eigen::VectorXd f = evaluate_batch(c, theta, grid);
   const Eigen::VectorXd a = amplitude_spectrum(f);
   return a.tail(a.size() - top - 1).maxCoeff();
 }

@@ -4,16 +4,14 @@
 #include <complex>
 #include <numbers>
 
+#include "circuit_simulator.hpp"
+
 namespace assay::qnn_spectral {
 
 BatchJacobian batch_jacobian(const Circuit& c, const Eigen::VectorXd& theta,
                              const Eigen::VectorXd& grid) {
-  BatchJacobian out{Eigen::VectorXd(grid.size()), Eigen::MatrixXd(grid.size(), c.params)};
-  for (Eigen::Index i = 0; i < grid.size(); ++i) {
-    const auto vg = value_and_gradient(c, theta, grid(i));
-    out.values(i) = vg.value;
-    out.jacobian.row(i) = vg.gradient.transpose();
-  }
+  BatchJacobian out;
+  CircuitSimulator(c, theta).values_and_jacobian(grid, out.values, out.jacobian);
   return out;
 }
 

@@ -3,49 +3,30 @@
 #include <cmath>
 #include <unsupported/Eigen/KroneckerProduct>
 
-#include "state_kernels.hpp"
+#include "circuit_simulator.hpp"
 
 namespace assay::qnn_spectral {
 namespace {
-
-using Complex = std::complex<double>;
-using Matrix2c = Eigen::Matrix2cd;
-constexpr Complex kI{0.0, 1.0};
 
 double gate_angle(const Gate& g, const Eigen::VectorXd& theta, double x) {
   if (g.type == Gate::Type::encode_rx) return g.scale * x;
   return g.param >= 0 ? theta(g.param) : 0.0;
 }
 
-// exp(-i angle G / 2) for G = Z, Y or X as a matrix, for the brute-force reference.
-Matrix2c rotation(Gate::Type type, double angle) {
-  const double c = std::cos(angle / 2), s = std::sin(angle / 2);
-  Matrix2c m;
-  switch (type) {
-    case Gate::Type::rz:
-      m << Complex(c, -s), 0, 0, Complex(c, s);
-      break;
-    case Gate::Type::ry:
-      m << c, -s, s, c;
-      break;
-    default:
-      m << c, -kI * s, -kI * s, c;
-  }
-  return m;
-}
+using Complex = std::complex<double>;
 
-// cos and sin of half of every gate's angle (zero for CZ), computed once per input.
-struct HalfAngles {
-  std::vector<double> cos, sin;
-};
-HalfAngles half_angles(const Circuit& c, const Eigen::VectorXd& theta, double x) {
-  HalfAngles h{std::vector<double>(c.gates.size()), std::vector<double>(c.gates.size())};
-  for (std::size_t g = 0; g < c.gates.size(); ++g) {
-    const double a = gate_angle(c.gates[g], theta, x) / 2;
-    h.cos[g] = std::cos(a);
-    h.sin[g] = std::sin(a);
-  }
-  return h;
+// The generator G of a rotation exp(-i angle G / 2): Z, Y or X (for the brute-force reference,
+// which builds each rotation as cos(angle/2) I - i sin(angle/2) G, independently of the
+// simulator's kernels).
+Eigen::Matrix2cd pauli(Gate::Type type) {
+  Eigen::Matrix2cd m;
+  if (type == Gate::Type::rz)
+    m << 1, 0, 0, -1;
+  else if (type == Gate::Type::ry)
+    m << 0, Complex(0, -1), Complex(0, 1), 0;
+  else
+    m << 0, 1, 1, 0;
+  return m;
 }
 
 void add_rotations(Circuit& c) {
@@ -92,13 +73,7 @@ Circuit reuploading_circuit(int qubits, int layers, Encoding encoding) {
 }
 
 StateVector run(const Circuit& c, const Eigen::VectorXd& theta, double x) {
-  StateVector psi = StateVector::Zero(Eigen::Index{1} << c.qubits);
-  psi(0) = 1;
-  for (const auto& g : c.gates) {
-    const double a = gate_angle(g, theta, x) / 2;
-    apply_gate(psi, g, std::cos(a), std::sin(a));
-  }
-  return psi;
+  return CircuitSimulator(c, theta).run(x);
 }
 
 double expectation_z0(const StateVector& psi) {
@@ -108,22 +83,19 @@ double expectation_z0(const StateVector& psi) {
 }
 
 double evaluate(const Circuit& c, const Eigen::VectorXd& theta, double x) {
-  return expectation_z0(run(c, theta, x));
+  return CircuitSimulator(c, theta).values(Eigen::VectorXd::Constant(1, x))(0);
+}
+
+Eigen::VectorXd evaluate_batch(const Circuit& c, const Eigen::VectorXd& theta,
+                               const Eigen::VectorXd& xs) {
+  return CircuitSimulator(c, theta).values(xs);
 }
 
 ValueAndGradient value_and_gradient(const Circuit& c, const Eigen::VectorXd& theta, double x) {
-  const HalfAngles h = half_angles(c, theta, x);
-  StateVector psi = StateVector::Zero(Eigen::Index{1} << c.qubits);
-  psi(0) = 1;
-  for (std::size_t g = 0; g < c.gates.size(); ++g) apply_gate(psi, c.gates[g], h.cos[g], h.sin[g]);
-  ValueAndGradient out{expectation_z0(psi), Eigen::VectorXd::Zero(c.params)};
-  StateVector lambda = psi;  // Z_0 |psi>
-  for (Eigen::Index i = 1; i < lambda.size(); i += 2) lambda(i) = -lambda(i);
-  for (std::size_t g = c.gates.size(); g-- > 0;) {
-    const double derivative = undo_gate(psi, lambda, c.gates[g], h.cos[g], h.sin[g]);
-    if (c.gates[g].param >= 0) out.gradient(c.gates[g].param) = derivative;
-  }
-  return out;
+  Eigen::VectorXd value;
+  Eigen::MatrixXd jacobian;
+  CircuitSimulator(c, theta).values_and_jacobian(Eigen::VectorXd::Constant(1, x), value, jacobian);
+  return {value(0), jacobian.row(0).transpose()};
 }
 
 Eigen::MatrixXcd full_unitary(const Circuit& c, const Eigen::VectorXd& theta, double x) {
@@ -142,7 +114,9 @@ Eigen::MatrixXcd full_unitary(const Circuit& c, const Eigen::VectorXd& theta, do
           Eigen::MatrixXcd::Identity(dim >> (g.qubit + 1), dim >> (g.qubit + 1));
       const Eigen::MatrixXcd low =
           Eigen::MatrixXcd::Identity(Eigen::Index{1} << g.qubit, Eigen::Index{1} << g.qubit);
-      const Eigen::MatrixXcd r = rotation(g.type, gate_angle(g, theta, x));
+      const double a = gate_angle(g, theta, x) / 2;
+      const Eigen::MatrixXcd r =
+          std::cos(a) * Eigen::Matrix2cd::Identity() - Complex(0, std::sin(a)) * pauli(g.type);
       m = Eigen::kroneckerProduct(high, Eigen::kroneckerProduct(r, low).eval()).eval();
     }
     u = m * u;

@@ -43,6 +43,9 @@ Circuit reuploading_circuit(int qubits, int layers, Encoding encoding);
 StateVector run(const Circuit& c, const Eigen::VectorXd& theta, double x);
 double expectation_z0(const StateVector& psi);
 double evaluate(const Circuit& c, const Eigen::VectorXd& theta, double x);
+// f at every input of xs (the input-independent work done once).
+Eigen::VectorXd evaluate_batch(const Circuit& c, const Eigen::VectorXd& theta,
+                               const Eigen::VectorXd& xs);
 
 // f(x) and df/dtheta by adjoint differentiation.
 struct ValueAndGradient {

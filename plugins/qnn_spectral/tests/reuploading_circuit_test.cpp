@@ -3,32 +3,17 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "gradient_check.hpp"
 #include "qnn_fit.hpp"
 
 namespace qs = assay::qnn_spectral;
-
-namespace {
-// Central differences have error h^2 f'''/6 <= h^2/6 (|f'''| <= 1 for a sum of Pauli
-// rotations' angle derivatives of an observable with norm 1) plus round-off eps/h.
-constexpr double kStep = 1e-4;
-constexpr double kFdTolerance = kStep * kStep / 6 + 1e-16 / kStep * 10;
-}  // namespace
 
 TEST_CASE("adjoint gradient equals central finite differences", "[qnn_spectral]") {
   for (auto enc : {qs::Encoding::repeated, qs::Encoding::exponential}) {
     const auto c = qs::reuploading_circuit(3, 2, enc);
     const Eigen::VectorXd theta = qs::initial_angles(c, 5);
-    for (double x : {0.3, 2.1, 5.9}) {
-      const auto vg = qs::value_and_gradient(c, theta, x);
-      REQUIRE(vg.value == Approx(qs::evaluate(c, theta, x)).margin(1e-14));
-      for (int k = 0; k < c.params; ++k) {
-        Eigen::VectorXd up = theta, down = theta;
-        up(k) += kStep;
-        down(k) -= kStep;
-        const double fd = (qs::evaluate(c, up, x) - qs::evaluate(c, down, x)) / (2 * kStep);
-        REQUIRE(std::abs(vg.gradient(k) - fd) <= kFdTolerance);
-      }
-    }
+    for (double x : {0.3, 2.1, 5.9})
+      qs::testing::require_gradient_matches_finite_differences(c, theta, x);
   }
 }
 
