@@ -20,18 +20,24 @@ def parse(text):
     return rows
 
 
-def main():
+def run_both(usage, peer_script, default_count):
+    """The command line's benchmark (argv[1]) and the peer script beside this file, run in turn
+    on an optimised BLAS with the same count (argv[2]) and selection (argv[3]); their outputs
+    parsed, after printing the peer's versions."""
     if len(sys.argv) < 2:
-        sys.exit(__doc__)
+        sys.exit(usage)
     require_optimised_blas()
-    bench, scale = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "1"
-    only = sys.argv[3:4]
-    peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "torch_peer.py")
-    ours = parse(subprocess.run([bench, scale] + only, check=True, capture_output=True,
-                                text=True).stdout)
-    theirs = parse(subprocess.run([sys.executable, peer, scale] + only, check=True,
-                                  capture_output=True, text=True).stdout)
+    args = [sys.argv[2] if len(sys.argv) > 2 else default_count] + sys.argv[3:4]
+    peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), peer_script)
+    ours = subprocess.run([sys.argv[1]] + args, check=True, capture_output=True, text=True).stdout
+    theirs = parse(subprocess.run([sys.executable, peer] + args, check=True, capture_output=True,
+                                  text=True).stdout)
     print(f"peer: torch {theirs['torch']}; BLAS {theirs['blas']}")
+    return parse(ours), theirs
+
+
+def main():
+    ours, theirs = run_both(__doc__, "torch_peer.py", "1")
     print(f"{'model':<12} {'assay ms':>9} {'torch ms':>9} {'torch/assay':>12}")
     for model in ("mlp", "rnn", "transformer", "gpt", "cnn"):
         if model not in ours:

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <limits>
 
+#include "nn/gpt_options.hpp"
 #include "nn/gradient_assert.hpp"
 
 namespace nn = assay::nn;
@@ -50,14 +51,7 @@ TEST_CASE("the default decoder (LayerNorm, GELU, biases, learned positions) has 
 }
 
 TEST_CASE("every option of the decoder together has exact gradients", "[nn][gradient][gpt]") {
-  nn::GptConfig c = tiny();
-  c.norm = nn::NormKind::rms;
-  c.mlp = nn::MlpKind::swiglu;
-  c.bias = false;
-  c.learned_positions = false;
-  c.tied_unembedding = true;
-  c.bigram = true;
-  c.attention_sink = true;
+  const nn::GptConfig c = nn::testing::with_every_option(tiny());
   nn::Rng rng(3);
   nn::ParameterSet<double> params;
   nn::Gpt<double> gpt(params, c, rng);

@@ -1,6 +1,8 @@
 // lm_train, lm_eval and lm_generate through the registry: the checkpoint one produces is the
 // model the others load, continuation through the `init` port, and the errors users see.
 #include <assay/nn/checkpoint_value.hpp>
+#include <assay/nn/generation.hpp>
+#include <assay/seed.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -92,4 +94,41 @@ TEST_CASE("lm_generate extends the prompt; greedy decoding is deterministic", "[
       at::run_method("lm_generate", {},
                      {{"model", trained().at("model")}, {"prompt", IntArray{{0}, {}}}}),
       Catch::Contains("prompt: empty"));
+}
+
+TEST_CASE("lm_generate, decoding over a key/value cache, samples what the uncached decoder does",
+          "[stdlib][lm]") {
+  namespace nn = assay::nn;
+  const IntArray prompt{{3}, {0, 3, 6}};
+  // 3 + 12 tokens outgrow the context of 8: the cache's sliding-window fallback is used too.
+  const at::ValueMap params = {{"new_tokens", 12}, {"samples", 3}, {"temperature", 0.9}};
+  const std::uint64_t seed = 5;
+  const auto out = at::run_method("lm_generate", params,
+                                  {{"model", trained().at("model")}, {"prompt", prompt}}, seed);
+  // The reference: the same checkpoint decoded without a cache from the node's stream 0.
+  const auto checkpoint = assay::ValueCodec<nn::Checkpoint<float>>::decode(trained().at("model"));
+  nn::Rng init(0);
+  nn::ParameterSet<float> weights;
+  const nn::Gpt<float> gpt(weights, nn::gpt_config(checkpoint.config), init);
+  nn::load_checkpoint(checkpoint, weights);
+  nn::Rng rng(assay::mix_seed(seed, 0));
+  const std::vector<int> p = {0, 3, 6};
+  const nn::Decoded reference =
+      nn::decode_uncached(gpt, {p, p, p}, {.new_tokens = 12, .temperature = 0.9}, rng);
+  const auto& tokens = out.at("tokens").as_int_array();
+  const auto& model_logprobs = out.at("model_logprobs").as_real_array().data;
+  const auto& sample_logprobs = out.at("sample_logprobs").as_real_array().data;
+  // The two paths round differently: this one-block d16 model's longest float sums have 64
+  // terms, so each logit is off by at most 64 u |logit| (u = 6e-8) in either path; for logits up
+  // to 10, and the log-softmax doubling the max-norm error, 1e-4 bounds the difference. A wrong
+  // cached key or position moves log-probs by O(0.1).
+  const double tolerance = 1e-4;
+  for (std::size_t s = 0; s < 3; ++s) {
+    for (std::size_t j = 0; j < 12; ++j) {
+      CHECK(tokens.data[s * 15 + 3 + j] == reference.tokens[s][j]);
+      CHECK(std::abs(model_logprobs[s * 12 + j] - reference.model_logprobs[s][j]) <= tolerance);
+      CHECK(std::abs(sample_logprobs[s * 12 + j] - reference.sample_logprobs[s][j]) <= tolerance);
+    }
+  }
+  CHECK(reference.tokens[0] != reference.tokens[1]);  // samples, not one repeated sequence
 }

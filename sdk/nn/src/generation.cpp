@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "assay/nn/kv_cache.hpp"
 #include "tape_impl.hpp"
 
 namespace assay::nn {
@@ -63,27 +64,80 @@ void require_tokens(const std::vector<int>& tokens, Index vocab, const char* wha
   }
 }
 
-}  // namespace
+// The logits of the next token after each sequence, (batch x vocab): the model over the last
+// `context` tokens of each, re-encoded in full.
+template <class T>
+class FullWindows {
+ public:
+  explicit FullWindows(const Gpt<T>& model) : model_(model) {}
+  Mat<T> next(Tape<T>& tape, const std::vector<std::vector<int>>& seqs) {
+    const Index length =
+        std::min<Index>(static_cast<Index>(seqs[0].size()), model_.config().context);
+    std::vector<int> window;
+    for (const auto& s : seqs) window.insert(window.end(), s.end() - length, s.end());
+    return last_rows(model_.logits(tape, window, static_cast<Index>(seqs.size())).value(),
+                     static_cast<Index>(seqs.size()));
+  }
+  // Row (b + 1) * length - 1 of each sequence's block.
+  static Mat<T> last_rows(const Mat<T>& logits, Index batch) {
+    const Index length = logits.rows() / batch;
+    Mat<T> last(batch, logits.cols());
+    for (Index b = 0; b < batch; ++b) last.row(b) = logits.row((b + 1) * length - 1);
+    return last;
+  }
+
+ private:
+  const Gpt<T>& model_;
+};
+
+// The same logits from a key/value cache: the new token only while the sequences fit in the
+// context; past it, the window of the last `context` tokens re-encoded in a cleared cache at
+// every step (the window's positions all shift, so no cached key stays valid), which is what
+// FullWindows computes.
+template <class T>
+class CachedWindows {
+ public:
+  CachedWindows(const Gpt<T>& model, Index batch) : model_(model), cache_(model.config(), batch) {}
+  Mat<T> next(Tape<T>& tape, const std::vector<std::vector<int>>& seqs) {
+    const auto context = static_cast<std::size_t>(model_.config().context);
+    const auto batch = static_cast<Index>(seqs.size());
+    if (seqs[0].size() <= context)
+      return FullWindows<T>::last_rows(model_.extend(tape, cache_, seqs).value(), batch);
+    std::vector<std::vector<int>> windows;
+    for (const auto& s : seqs)
+      windows.emplace_back(s.end() - static_cast<std::ptrdiff_t>(context), s.end());
+    cache_.clear();
+    return FullWindows<T>::last_rows(model_.extend(tape, cache_, windows).value(), batch);
+  }
+
+ private:
+  const Gpt<T>& model_;
+  KvCache<T> cache_;
+};
 
 template <class T>
-Decoded decode(const Gpt<T>& model, const std::vector<std::vector<int>>& prompts,
-               const DecodeOptions& options, Rng& rng) {
-  const GptConfig& c = model.config();
+void require_prompts(const Gpt<T>& model, const std::vector<std::vector<int>>& prompts,
+                     const DecodeOptions& options) {
   if (prompts.empty() || prompts[0].empty())
     throw std::invalid_argument("assay::nn: decode: no prompt");
   if (!options.greedy && !(options.temperature > 0)) {
     throw std::invalid_argument("assay::nn: decode: temperature must be positive");
   }
-  std::vector<std::vector<int>> seqs = prompts;
-  for (const auto& p : seqs) {
-    if (p.size() != seqs[0].size()) {
+  for (const auto& p : prompts) {
+    if (p.size() != prompts[0].size()) {
       throw std::invalid_argument("assay::nn: decode: prompts of different lengths (" +
                                   std::to_string(p.size()) + " and " +
-                                  std::to_string(seqs[0].size()) + "); decode them separately");
+                                  std::to_string(prompts[0].size()) + "); decode them separately");
     }
-    require_tokens(p, c.vocab, "decode");
+    require_tokens(p, model.config().vocab, "decode");
   }
-  const Index batch = static_cast<Index>(seqs.size());
+}
+
+// The decoding loop over any source of next-token logits.
+template <class T, class Source>
+Decoded decode_from(Source& source, const std::vector<std::vector<int>>& prompts,
+                    const DecodeOptions& options, Rng& rng) {
+  std::vector<std::vector<int>> seqs = prompts;
   Decoded out;
   out.tokens.resize(seqs.size());
   out.model_logprobs.resize(seqs.size());
@@ -91,23 +145,38 @@ Decoded decode(const Gpt<T>& model, const std::vector<std::vector<int>>& prompts
   Tape<T> tape;
   tape.set_grad_enabled(false);
   for (Index step = 0; step < options.new_tokens; ++step) {
-    const Index length = std::min<Index>(static_cast<Index>(seqs[0].size()), c.context);
-    std::vector<int> window;
-    for (const auto& s : seqs) window.insert(window.end(), s.end() - length, s.end());
     tape.clear();
-    const Mat<T>& logits = model.logits(tape, window, batch).value();
-    for (Index b = 0; b < batch; ++b) {
+    const Mat<T> logits = source.next(tape, seqs);
+    for (std::size_t b = 0; b < seqs.size(); ++b) {
       const Eigen::RowVectorXd logp =
-          log_probabilities(logits.row((b + 1) * length - 1).template cast<double>());
+          log_probabilities(logits.row(static_cast<Index>(b)).template cast<double>());
       const Choice pick = choose(logp, options, rng);
-      auto i = static_cast<std::size_t>(b);
-      seqs[i].push_back(pick.token);
-      out.tokens[i].push_back(pick.token);
-      out.model_logprobs[i].push_back(logp(pick.token));
-      out.sample_logprobs[i].push_back(pick.sample_logprob);
+      seqs[b].push_back(pick.token);
+      out.tokens[b].push_back(pick.token);
+      out.model_logprobs[b].push_back(logp(pick.token));
+      out.sample_logprobs[b].push_back(pick.sample_logprob);
     }
   }
   return out;
+}
+
+}  // namespace
+
+template <class T>
+Decoded decode(const Gpt<T>& model, const std::vector<std::vector<int>>& prompts,
+               const DecodeOptions& options, Rng& rng) {
+  require_prompts(model, prompts, options);
+  if (!model.config().causal) return decode_uncached(model, prompts, options, rng);
+  CachedWindows<T> source(model, static_cast<Index>(prompts.size()));
+  return decode_from<T>(source, prompts, options, rng);
+}
+
+template <class T>
+Decoded decode_uncached(const Gpt<T>& model, const std::vector<std::vector<int>>& prompts,
+                        const DecodeOptions& options, Rng& rng) {
+  require_prompts(model, prompts, options);
+  FullWindows<T> source(model);
+  return decode_from<T>(source, prompts, options, rng);
 }
 
 template <class T>
@@ -164,10 +233,12 @@ std::vector<std::vector<double>> score_continuations(
   return scores;
 }
 
-#define ASSAY_NN_INSTANTIATE(T)                                                \
-  template Decoded decode(const Gpt<T>&, const std::vector<std::vector<int>>&, \
-                          const DecodeOptions&, Rng&);                         \
-  template std::vector<std::vector<double>> score_continuations(               \
+#define ASSAY_NN_INSTANTIATE(T)                                                         \
+  template Decoded decode(const Gpt<T>&, const std::vector<std::vector<int>>&,          \
+                          const DecodeOptions&, Rng&);                                  \
+  template Decoded decode_uncached(const Gpt<T>&, const std::vector<std::vector<int>>&, \
+                                   const DecodeOptions&, Rng&);                         \
+  template std::vector<std::vector<double>> score_continuations(                        \
       const Gpt<T>&, const std::vector<std::vector<int>>&, const std::vector<std::vector<int>>&);
 ASSAY_NN_FOR_SCALARS(ASSAY_NN_INSTANTIATE)
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "assay/nn/mlp.hpp"
+#include "gpt_parts.hpp"
 #include "tape_impl.hpp"
 
 namespace assay::nn {
@@ -47,53 +48,11 @@ void Projection<T>::reset() {
 
 namespace {
 
-template <class T>
-struct Norm {
-  NormKind kind = NormKind::layer;
-  LayerNorm<T> layer;
-  RmsNorm<T> rms;
-  Norm(ParameterSet<T>& params, const std::string& name, const GptConfig& c) : kind(c.norm) {
-    if (kind == NormKind::layer) {
-      layer = LayerNorm<T>(params, name, c.dim, static_cast<T>(c.norm_eps));
-    } else {
-      rms = RmsNorm<T>(params, name, c.dim, static_cast<T>(c.norm_eps));
-    }
-  }
-  Var<T> operator()(Var<T> x) const { return kind == NormKind::layer ? layer(x) : rms(x); }
-};
-
-template <class T>
-struct Block {
-  Norm<T> ln1, ln2;
-  Projection<T> q, k, v, o, up, gate, down;
-};
-
 std::string joined(const std::string& prefix, const std::string& name) {
   return prefix.empty() ? name : prefix + "." + name;
 }
 
 }  // namespace
-
-template <class T>
-struct Gpt<T>::Parts {
-  std::string prefix;
-  Parameter<T>* tok = nullptr;
-  Parameter<T>* pos = nullptr;
-  Parameter<T>* sink = nullptr;
-  Parameter<T>* bigram = nullptr;
-  std::vector<Block<T>> blocks;
-  std::unique_ptr<Norm<T>> ln_f;
-  Projection<T> head;
-  std::map<std::string, Projection<T>*, std::less<>> projections;
-  std::map<std::string, Index, std::less<>> topk;
-  std::vector<std::string> sites;
-  // Site names per layer, built once: the forward pass taps them every step.
-  struct BlockSites {
-    std::string attn_in, heads, probs, attn_out, resid_mid, mlp_in, mlp_hidden, mlp_out, out;
-  };
-  std::vector<BlockSites> block_sites;
-  std::string embed_site, final_site;
-};
 
 template <class T>
 Gpt<T>::Gpt(ParameterSet<T>& params, GptConfig config, Rng& rng, const std::string& name)
@@ -121,7 +80,8 @@ Gpt<T>::Gpt(ParameterSet<T>& params, GptConfig config, Rng& rng, const std::stri
   p.blocks.reserve(static_cast<std::size_t>(c.layers));
   for (Index l = 0; l < c.layers; ++l) {
     const std::string b = "block" + std::to_string(l);
-    Block<T> blk{Norm<T>(params, full(b + ".ln1"), c), Norm<T>(params, full(b + ".ln2"), c)};
+    detail::GptBlock<T> blk{detail::GptNorm<T>(params, full(b + ".ln1"), c),
+                            detail::GptNorm<T>(params, full(b + ".ln2"), c)};
     blk.q = projection(b + ".attn.q", c.dim, c.dim);
     blk.k = projection(b + ".attn.k", c.dim, c.dim);
     blk.v = projection(b + ".attn.v", c.dim, c.dim);
@@ -134,7 +94,7 @@ Gpt<T>::Gpt(ParameterSet<T>& params, GptConfig config, Rng& rng, const std::stri
                              b + ".resid_mid", b + ".mlp_in", b + ".mlp_hidden", b + ".mlp_out",
                              b + ".out"});
   }
-  p.ln_f = std::make_unique<Norm<T>>(params, full("ln_f"), c);
+  p.ln_f = std::make_unique<detail::GptNorm<T>>(params, full("ln_f"), c);
   p.head = c.tied_unembedding ? Projection<T>(full("head"), Linear<T>(*p.tok))
                               : projection("head", c.dim, c.vocab);
   if (c.bigram) p.bigram = &params.add(full("bigram.weight"), Mat<T>::Zero(c.vocab, c.vocab));
@@ -228,30 +188,29 @@ Var<T> Gpt<T>::embed(Tape<T>& tape, const std::vector<int>& tokens) const {
 
 template <class T>
 Var<T> Gpt<T>::add_positions(Var<T> x, Index batch) const {
+  return add_positions_from(x, batch, 0);
+}
+
+template <class T>
+Var<T> Gpt<T>::add_positions_from(Var<T> x, Index batch, Index first) const {
   if (!parts_->pos) return x;
-  if (batch <= 0 || x.rows() % batch != 0 || x.rows() / batch > config_.context) {
-    throw_shape_error("Gpt (rows, batch)", x.rows(), x.cols(), batch, config_.context);
+  if (batch <= 0 || x.rows() % batch != 0 || first + x.rows() / batch > config_.context) {
+    throw_shape_error("Gpt (rows, batch)", x.rows(), x.cols(), batch, config_.context - first);
   }
   const Index length = x.rows() / batch;
   std::vector<int> positions(static_cast<std::size_t>(x.rows()));
   for (std::size_t i = 0; i < positions.size(); ++i) {
-    positions[i] = static_cast<int>(static_cast<Index>(i) % length);
+    positions[i] = static_cast<int>(first + static_cast<Index>(i) % length);
   }
   return add(x, gather_rows(x.tape().param(*parts_->pos), positions));
 }
 
 template <class T>
-Var<T> Gpt<T>::block(Index layer, Var<T> x, Index batch, const Mat<T>& mask) const {
-  const Block<T>& b = parts_->blocks[static_cast<std::size_t>(layer)];
+Var<T> Gpt<T>::block(Index layer, Var<T> x, const Attend& attend) const {
+  const detail::GptBlock<T>& b = parts_->blocks[static_cast<std::size_t>(layer)];
   const auto& s = parts_->block_sites[static_cast<std::size_t>(layer)];
-  Tape<T>& tape = x.tape();
   const Var<T> h = site(s.attn_in, b.ln1(x));
-  Mat<T> probs;
-  const bool observe = tape.has_hook(s.probs);
-  Var<T> heads =
-      attention(b.q(h), b.k(h), b.v(h), batch, config_.heads, mask, observe ? &probs : nullptr);
-  if (observe) tape.observe(s.probs, probs);
-  heads = site(s.heads, heads);
+  const Var<T> heads = site(s.heads, attend(layer, b.q(h), b.k(h), b.v(h)));
   const Var<T> mid = site(s.resid_mid, add(x, site(s.attn_out, b.o(heads))));
   const Var<T> m = site(s.mlp_in, b.ln2(mid));
   const Var<T> hidden =
@@ -261,26 +220,40 @@ Var<T> Gpt<T>::block(Index layer, Var<T> x, Index batch, const Mat<T>& mask) con
 }
 
 template <class T>
-Var<T> Gpt<T>::transform(Var<T> x, Index batch, const Mat<T>& mask) const {
-  if (batch <= 0 || x.rows() % batch != 0)
-    throw_shape_error("Gpt (rows, batch)", x.rows(), x.cols(), batch, 1);
+Var<T> Gpt<T>::stack(Var<T> x, Index batch, bool with_sink, const Attend& attend) const {
   const Index length = x.rows() / batch;
-  x = site(parts_->embed_site, add_positions(x, batch));
-  const Mat<T> m = effective_mask(length, mask);
-  if (parts_->sink) {
+  if (with_sink) {
     const Var<T> sink = x.tape().param(*parts_->sink);
     std::vector<Var<T>> rows;
     for (Index b = 0; b < batch; ++b)
       rows.insert(rows.end(), {sink, slice_rows(x, b * length, length)});
     x = concat_rows(rows);
   }
-  for (Index l = 0; l < config_.layers; ++l) x = block(l, x, batch, m);
-  if (parts_->sink) {
+  for (Index l = 0; l < config_.layers; ++l) x = block(l, x, attend);
+  if (with_sink) {
     std::vector<Var<T>> rows;
     for (Index b = 0; b < batch; ++b) rows.push_back(slice_rows(x, b * (length + 1) + 1, length));
     x = concat_rows(rows);
   }
   return site(parts_->final_site, (*parts_->ln_f)(x));
+}
+
+template <class T>
+Var<T> Gpt<T>::transform(Var<T> x, Index batch, const Mat<T>& mask) const {
+  if (batch <= 0 || x.rows() % batch != 0)
+    throw_shape_error("Gpt (rows, batch)", x.rows(), x.cols(), batch, 1);
+  x = site(parts_->embed_site, add_positions(x, batch));
+  const Mat<T> m = effective_mask(x.rows() / batch, mask);
+  const Attend full = [&](Index layer, Var<T> q, Var<T> k, Var<T> v) {
+    const std::string& probs = parts_->block_sites[static_cast<std::size_t>(layer)].probs;
+    Tape<T>& tape = q.tape();
+    if (!tape.has_hook(probs)) return attention(q, k, v, batch, config_.heads, m);
+    Mat<T> observed;
+    const Var<T> mixed = attention(q, k, v, batch, config_.heads, m, &observed);
+    tape.observe(probs, observed);
+    return mixed;
+  };
+  return stack(x, batch, parts_->sink != nullptr, full);
 }
 
 template <class T>

@@ -1,7 +1,10 @@
 // Decoding from a Gpt and scoring given continuations, with per-token log-probabilities.
 //
-// Decoding reruns the model over the whole (last `context` tokens of the) sequence at every
-// step; there is no KV cache (see sdk/nn/README.md for why).
+// decode() runs the model over the prompts once and then over one new position per step, with a
+// key/value cache (kv_cache.hpp); decode_uncached() reruns it over the whole (last `context`
+// tokens of the) sequences at every step. Both condition on the same tokens — the last `context`
+// of each sequence — and give the same logits up to rounding (sdk/nn/README.md, "Generation",
+// has the measured speed of each).
 #pragma once
 
 #include <vector>
@@ -27,10 +30,16 @@ struct Decoded {
 };
 
 // Extends every prompt (all of the same, non-zero length) by options.new_tokens tokens, the
-// prompts decoded together as one batch. Deterministic for a given rng state.
+// prompts decoded together as one batch. Deterministic for a given rng state. A model with full
+// attention (config.causal false) has no valid cache: it is decoded as decode_uncached does.
 template <class T>
 Decoded decode(const Gpt<T>& model, const std::vector<std::vector<int>>& prompts,
                const DecodeOptions& options, Rng& rng);
+// The same without a cache, each step a full forward pass over the window; the reference
+// decode() is tested against.
+template <class T>
+Decoded decode_uncached(const Gpt<T>& model, const std::vector<std::vector<int>>& prompts,
+                        const DecodeOptions& options, Rng& rng);
 
 // log p(continuation[j] | prompt, continuation[0..j)) for every pair; pairs of equal total
 // length are scored in one batch. prompt + continuation must fit in context + 1 tokens, and the

@@ -86,6 +86,9 @@ class Projection {
   std::function<Var<T>(Var<T>)> custom_;
 };
 
+template <class T>
+class KvCache;
+
 template <class T = float>
 class Gpt {
  public:
@@ -112,6 +115,17 @@ class Gpt {
   Var<T> transform(Var<T> x, Index batch, const Mat<T>& mask = Mat<T>()) const;
   Var<T> unembed(Var<T> hidden, const std::vector<int>& tokens = {}) const;
 
+  // Incremental inference over a key/value cache (see kv_cache.hpp), for causal models with the
+  // default mask, on a tape without gradients. `sequences` holds one sequence per cached one, of
+  // at most context tokens, each continuing the tokens the cache holds by the same number n >= 1
+  // of new tokens (the whole prompt on an empty cache). Returns the logits of the new tokens,
+  // (batch * n x vocab), sequence b's from row b * n, equal to the rows of logits() over the
+  // whole sequences up to rounding; the cache then holds the sequences. Tape hooks see only the
+  // new rows; "block<i>.attn.probs" is not observed. Throws std::logic_error for a cache that
+  // holds other tokens or was filled by another model, std::invalid_argument otherwise.
+  Var<T> extend(Tape<T>& tape, KvCache<T>& cache,
+                const std::vector<std::vector<int>>& sequences) const;
+
   const GptConfig& config() const { return config_; }
   // Throws std::out_of_range listing the closest name.
   Projection<T>& projection(std::string_view name);
@@ -122,8 +136,14 @@ class Gpt {
 
  private:
   struct Parts;
+  // One layer's attention over its (q, k, v): the full operation, or the cache's.
+  using Attend = std::function<Var<T>(Index layer, Var<T> q, Var<T> k, Var<T> v)>;
   Var<T> site(const std::string& name, Var<T> x) const;
-  Var<T> block(Index layer, Var<T> x, Index batch, const Mat<T>& mask) const;
+  Var<T> add_positions_from(Var<T> x, Index batch, Index first) const;
+  Var<T> block(Index layer, Var<T> x, const Attend& attend) const;
+  // The blocks and the final norm over embedded rows, with the sink prepended to each sequence
+  // inside the blocks when `with_sink`.
+  Var<T> stack(Var<T> x, Index batch, bool with_sink, const Attend& attend) const;
   Mat<T> effective_mask(Index length, const Mat<T>& mask) const;
 
   GptConfig config_;

@@ -24,6 +24,7 @@
 #include "assay/nn/attention.hpp"
 #include "assay/nn/generation.hpp"
 #include "assay/nn/gpt.hpp"
+#include "assay/nn/kv_cache.hpp"
 #include "assay/nn/linear.hpp"
 #include "assay/nn/matrix.hpp"
 #include "assay/nn/mlp.hpp"
