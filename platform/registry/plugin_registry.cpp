@@ -28,7 +28,20 @@ std::vector<fs::path> PluginRegistry::default_search_path() {
     for (std::string entry; std::getline(entries, entry, ':');)
       if (!entry.empty()) path.emplace_back(entry);
   }
+  if (auto user = user_plugin_folder(); !user.empty()) path.push_back(std::move(user));
   return path;
+}
+
+fs::path PluginRegistry::user_plugin_folder() {
+  const char* data = std::getenv("XDG_DATA_HOME");
+  const char* home = std::getenv("HOME");
+  fs::path folder;
+  if (data && *data)
+    folder = fs::path(data) / "assay/plugins";
+  else if (home && *home)
+    folder = fs::path(home) / ".local/share/assay/plugins";
+  std::error_code error;
+  return !folder.empty() && fs::is_directory(folder, error) ? folder : fs::path();
 }
 
 void PluginRegistry::load_all(const std::vector<fs::path>& search_path) {

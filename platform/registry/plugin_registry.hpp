@@ -61,8 +61,12 @@ class PluginRegistry : public MethodCatalog {
 
   // The host's own plugin folder (<prefix>/<libdir>/assay/plugins, found from <prefix>/bin/assay
   // through the relative path the build compiled in), then every entry of ASSAY_PLUGIN_PATH
-  // (folders or files, separated by ':').
+  // (folders or files, separated by ':'), then the user's plugin folder if there is one.
   static std::vector<std::filesystem::path> default_search_path();
+  // $XDG_DATA_HOME/assay/plugins ($HOME/.local/share/assay/plugins without it) when that folder
+  // exists, else empty. Searched last, so its plugins cannot replace a shipped method: a
+  // duplicate id is refused, naming both files.
+  static std::filesystem::path user_plugin_folder();
 
   // Loads every *.so in a folder (sorted by name), or one file. A link that loops or leads
   // nowhere is refused and named; the scan goes on.

@@ -101,6 +101,24 @@ TEST_CASE("a plugin folder in ASSAY_PLUGIN_PATH is searched and its refusals lis
   CHECK_THAT(missing.out, Catch::Contains("/no/such/plugin/folder: no such file or folder"));
 }
 
+TEST_CASE("the user's plugin folder under XDG_DATA_HOME is searched when it exists", "[cli]") {
+  TempFolder data("xdg_data");
+  setenv("XDG_DATA_HOME", data.path().c_str(), 1);
+  const auto without = run_assay({"list", "--check"});
+  const auto folder = std::filesystem::path(data.path()) / "assay/plugins";
+  std::filesystem::create_directories(folder);
+  std::filesystem::copy_file(std::string(ASSAY_BUILD_DIR) + "/tests/chatty_plugin/chatty.so",
+                             folder / "chatty.so");
+  const auto with = run_assay({"list", "--check"});
+  unsetenv("XDG_DATA_HOME");
+  // No folder, nothing refused; a folder, its plugin listed beside the shipped ones.
+  CHECK(without.exit_code == 0);
+  CHECK_THAT(without.out, !Catch::Contains("chatty"));
+  CHECK(with.exit_code == 0);
+  CHECK_THAT(with.out,
+             Catch::Contains((folder / "chatty.so").string()) && Catch::Contains("uniform_matrix"));
+}
+
 TEST_CASE("resume after SIGKILL at several moments keeps committed points and finishes",
           "[cli][store]") {
   for (const int delay_ms : {150, 500, 900}) {
