@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "fused_gaussian_step.hpp"
+
 namespace assay::sbi_langevin {
 
 Eigen::VectorXd LevelMoments::mean() const { return sum / count; }
@@ -17,11 +19,15 @@ Eigen::MatrixXd LevelMoments::covariance() const {
 namespace {
 // Boost's ziggurat normal: about 3x cheaper than std::normal_distribution's polar method, and the
 // Gaussian noise is a large part of the cost of a ULA step.
-Eigen::MatrixXd standard_normal_matrix(Eigen::Index rows, Eigen::Index cols, std::mt19937_64& rng) {
+void fill_standard_normal(Eigen::Ref<Eigen::MatrixXd> z, std::mt19937_64& rng) {
   boost::random::normal_distribution<double> normal;
+  for (Eigen::Index r = 0; r < z.rows(); ++r)  // row-major draw order: chain by chain
+    for (Eigen::Index c = 0; c < z.cols(); ++c) z(r, c) = normal(rng);
+}
+
+Eigen::MatrixXd standard_normal_matrix(Eigen::Index rows, Eigen::Index cols, std::mt19937_64& rng) {
   Eigen::MatrixXd z(rows, cols);
-  for (Eigen::Index r = 0; r < rows; ++r)  // row-major draw order: chain by chain
-    for (Eigen::Index c = 0; c < cols; ++c) z(r, c) = normal(rng);
+  fill_standard_normal(z, rng);
   return z;
 }
 
@@ -62,9 +68,14 @@ void run_level(const CompositeScore& score, const LevelStep& level,
                Eigen::Ref<Eigen::MatrixXd> theta, std::mt19937_64& rng,
                const std::function<bool()>& stop) {
   const double noise_scale = std::sqrt(2.0 * level.step_size);
+  auto fused = FusedGaussianStep::of(score, level.step_size);
+  Eigen::MatrixXd noise(theta.rows(), theta.cols());
   for (std::int64_t k = 0; k < level.steps; ++k) {
-    theta += level.step_size * score(theta) +
-             noise_scale * standard_normal_matrix(theta.rows(), theta.cols(), rng);
+    fill_standard_normal(noise, rng);
+    if (fused)
+      (*fused)(theta, noise);
+    else
+      theta += level.step_size * score(theta) + noise_scale * noise;
     if (stop && stop()) return;
   }
 }

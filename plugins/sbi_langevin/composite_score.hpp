@@ -51,6 +51,9 @@ class CompositeScore {
   // One score per row of theta.
   Eigen::MatrixXd operator()(const Eigen::MatrixXd& theta) const;
   const CompositeWeights& weights() const { return weights_; }
+  const TallModel& model() const { return model_; }
+  Diffusion at() const { return at_; }
+  const Eigen::MatrixXd& errors() const { return errors_; }  // n x d
 
  private:
   const TallModel& model_;

@@ -28,12 +28,22 @@ GaussianTallModel::GaussianTallModel(Eigen::VectorXd prior_mean, Eigen::VectorXd
 }
 
 namespace {
+// The centre sqrt(a) m and precision 1 / (a v + sigma2) of the score of N(sqrt(a) m, a v + sigma2),
+// the diffusion of N(m, diag v). The score functions and diagonal_gaussian_scores both compute
+// them here, so the sampler's fused pass rounds as the score functions do.
+Eigen::RowVectorXd diffused_centre(const Eigen::VectorXd& mean, Diffusion at) {
+  return std::sqrt(at.alpha) * mean.transpose();
+}
+
+Eigen::RowVectorXd diffused_precision(const Eigen::VectorXd& var, Diffusion at) {
+  return (at.alpha * var.array() + at.sigma2).inverse().matrix().transpose();
+}
+
 // Score of N(sqrt(a) m, a v + sigma2) at every row of theta.
 Eigen::MatrixXd diffused_gaussian_score(const Eigen::MatrixXd& theta, const Eigen::VectorXd& mean,
                                         const Eigen::VectorXd& var, Diffusion at) {
-  const Eigen::RowVectorXd centre = std::sqrt(at.alpha) * mean.transpose();
-  const Eigen::RowVectorXd precision =
-      (at.alpha * var.array() + at.sigma2).inverse().matrix().transpose();
+  const Eigen::RowVectorXd centre = diffused_centre(mean, at);
+  const Eigen::RowVectorXd precision = diffused_precision(var, at);
   return -((theta.rowwise() - centre).array().rowwise() * precision.array()).matrix();
 }
 }  // namespace
@@ -45,6 +55,16 @@ Eigen::MatrixXd GaussianTallModel::prior_score(const Eigen::MatrixXd& theta, Dif
 Eigen::MatrixXd GaussianTallModel::posterior_score(const Eigen::MatrixXd& theta, int j,
                                                    Diffusion at) const {
   return diffused_gaussian_score(theta, single_means_.row(j).transpose(), single_var_, at);
+}
+
+std::optional<DiagonalGaussianScores> GaussianTallModel::diagonal_gaussian_scores(
+    Diffusion at) const {
+  DiagonalGaussianScores scores{diffused_centre(prior_mean_, at),
+                                diffused_precision(prior_var_, at), Eigen::MatrixXd(n_obs(), dim()),
+                                diffused_precision(single_var_, at)};
+  for (int j = 0; j < n_obs(); ++j)
+    scores.centres.row(j) = diffused_centre(single_means_.row(j).transpose(), at);
+  return scores;
 }
 
 Eigen::MatrixXd GaussianTallModel::prior_covariance() const {

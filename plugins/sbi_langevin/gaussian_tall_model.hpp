@@ -28,6 +28,7 @@ class GaussianTallModel final : public TallModel {
   Eigen::MatrixXd prior_covariance() const override;
   Eigen::MatrixXd posterior_covariance(int j) const override;
   bool posteriors_share_covariance() const override { return true; }
+  std::optional<DiagonalGaussianScores> diagonal_gaussian_scores(Diffusion at) const override;
 
   const Eigen::VectorXd& prior_mean() const { return prior_mean_; }
   const Eigen::VectorXd& prior_var() const { return prior_var_; }

@@ -5,10 +5,21 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <optional>
 
 #include "vp_schedule.hpp"
 
 namespace assay::sbi_langevin {
+
+// The prior and single-observation scores at one diffusion time when each is the score of a
+// Gaussian with a diagonal covariance, s(theta) = -(theta - centre) * precision per coordinate,
+// and the observations share one precision. What the sampler needs to evaluate all n + 1 scores
+// in one pass over the chains instead of n + 1 passes through temporaries.
+struct DiagonalGaussianScores {
+  Eigen::RowVectorXd prior_centre, prior_precision;
+  Eigen::MatrixXd centres;  // n x d, row j = observation j's centre
+  Eigen::RowVectorXd precision;
+};
 
 class TallModel {
  public:
@@ -28,6 +39,11 @@ class TallModel {
   virtual Eigen::MatrixXd posterior_covariance(int j) const = 0;
   // True when every p(theta | x_j) has the same covariance (then one weight serves all j).
   virtual bool posteriors_share_covariance() const = 0;
+  // The scores' centres and precisions when they have that form; empty otherwise. Must agree
+  // bit for bit with prior_score and posterior_score.
+  virtual std::optional<DiagonalGaussianScores> diagonal_gaussian_scores(Diffusion) const {
+    return std::nullopt;
+  }
 };
 
 }  // namespace assay::sbi_langevin
