@@ -120,7 +120,7 @@ ResultSet read_results(const std::filesystem::path& file);
 // parts; a point stored twice is taken as merge would take it.
 ResultSet read_results(const std::vector<std::filesystem::path>& files);
 // The same without array and table outputs, which it does not read from a consolidated file:
-// what a summary of a result in parts needs (`assay merge`), at a fraction of the cost.
+// what `assay merge` and an MPI run summarise, at a fraction of the cost for large results.
 ResultSet read_result_summaries(const std::filesystem::path& file);
 
 // A page of a result: the points [offset, offset + limit) and what a summary counts over all.
