@@ -4,6 +4,7 @@
 #include <hdf5.h>
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -169,4 +170,25 @@ TEST_CASE("show: a damaged /index is reported naming the file, exit 2", "[cli][s
   const auto unknown = run_assay({"show", out, "--point", "0000000000000000"});
   CHECK(unknown.exit_code == 2);
   CHECK_THAT(unknown.err, Catch::Contains("no such point"));
+}
+
+TEST_CASE("show: /index counts the points whose nodes logged, as reading every point does",
+          "[cli][show]") {
+  // The chatty plugin (tests/platform/chatty_plugin) logs `lines` messages.
+  const std::string plugins = std::string(ASSAY_BUILD_DIR) + "/tests/chatty_plugin";
+  setenv("ASSAY_PLUGIN_PATH", plugins.c_str(), 1);
+  TempFolder dir("show_logged");
+  write_text(dir.file("talk.toml"),
+             "[pipeline]\nname = \"talk\"\n[nodes]\ntalk = { method = \"chatty\" }\n"
+             "[sweep]\n\"talk.lines\" = [0, 2, 3, 1]\n");
+  const auto out = dir.file("out.h5"), whole = dir.file("whole.h5");
+  const auto run = run_assay({"run", dir.file("talk.toml"), "-o", out, "-q"});
+  unsetenv("ASSAY_PLUGIN_PATH");
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  std::filesystem::copy_file(out, whole);
+  drop_index_counts(whole);
+  const auto shown = show(out);
+  CHECK_THAT(shown.out, Catch::Contains("points whose nodes logged messages: 3 ("));
+  CHECK(shown.out == show(whole).out);
 }
