@@ -13,7 +13,7 @@ _assay_flags() {
     run) echo "-o --out -j --jobs --set --resume --timeout --dry-run --json --reuse --shard \
 --progress --progress-every -q --quiet --allow-unsafe-plugin-path -h --help" ;;
     verify) echo "-j --jobs --seed --json --allow-unsafe-plugin-path -h --help" ;;
-    show) echo "--limit --point --json -h --help" ;;
+    show) echo "--limit --offset --point --json -h --help" ;;
     merge) echo "--json -h --help" ;;
     report) echo "-o --out --figures -h --help" ;;
     new) echo "--out-of-tree -h --help" ;;
@@ -53,7 +53,7 @@ _assay() {
     --figures) _assay_files '*.json' "$cur"; return ;;
     --progress) COMPREPLY=($(compgen -W "auto live plain none" -- "$cur")); return ;;
     --out-of-tree) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-    -j | --jobs | --set | --timeout | --shard | --progress-every | --seed | --limit | --point)
+    -j | --jobs | --set | --timeout | --shard | --progress-every | --seed | --limit | --offset | --point)
       return ;;
   esac
   case $command in

@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "cli/plan_summary.hpp"
-#include "cli/status_counts.hpp"
+#include "cli/result_page.hpp"
 
 namespace assay {
 
@@ -99,9 +99,9 @@ Json point_json(const PointResult& point) {
           {"log", log_json(point.log)}};
 }
 
-Json result_summary_json(const std::filesystem::path& file, const ResultSet& results) {
-  const auto& info = results.info;
-  const auto counts = count_statuses(results);
+namespace {
+Json summary_json(const std::filesystem::path& file, const RunInfo& info, std::size_t stored,
+                  const StatusCounts& counts) {
   return {{"file", file.string()},
           {"pipeline", info.pipeline_name},
           {"created_utc", info.created_utc},
@@ -109,18 +109,22 @@ Json result_summary_json(const std::filesystem::path& file, const ResultSet& res
           {"command", info.command},
           {"fingerprint", info.fingerprint},
           {"planned_points", info.planned_points},
-          {"stored_points", results.points.size()},
+          {"stored_points", stored},
           {"counts", {{"ok", counts.ok}, {"failed", counts.failed}, {"timeout", counts.timeout}}},
           {"swept_keys", info.swept_keys},
           {"provenance", info.provenance},
           {"plugins", plugins_json(info.plugins)}};
 }
+}  // namespace
 
-Json results_json(const std::filesystem::path& file, const ResultSet& results, std::size_t limit) {
-  auto document = result_summary_json(file, results);
+Json result_summary_json(const std::filesystem::path& file, const ResultSet& results) {
+  return summary_json(file, results.info, results.points.size(), count_statuses(results));
+}
+
+Json results_json(const std::filesystem::path& file, const ResultPage& page) {
+  auto document = summary_json(file, page.info, page.stored_points, page_counts(page));
   Json points = Json::array();
-  for (std::size_t i = 0; i < results.points.size() && i < limit; ++i)
-    points.push_back(point_json(results.points[i]));
+  for (const auto& point : page.points) points.push_back(point_json(point));
   document["points"] = std::move(points);
   return document;
 }

@@ -18,8 +18,8 @@ Json point_json(const PointResult& point);
 // The result's description and counts, without its points.
 Json result_summary_json(const std::filesystem::path& file, const ResultSet& results);
 
-// The summary with up to `limit` points.
-Json results_json(const std::filesystem::path& file, const ResultSet& results, std::size_t limit);
+// The summary of the whole result with the page's points.
+Json results_json(const std::filesystem::path& file, const ResultPage& page);
 
 // The plan: nodes with their params (each marked swept or not), axes and every point.
 Json plan_json(const Pipeline& pipeline, const SweepPlan& plan);

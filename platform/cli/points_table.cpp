@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "cli/plan_summary.hpp"
-#include "cli/status_counts.hpp"
+#include "cli/result_page.hpp"
 
 namespace assay {
 
@@ -49,17 +49,6 @@ void print_data_provenance(const RunInfo& info, std::ostream& out) {
       out << "  " << key << " = " << value << "\n";
 }
 
-std::vector<std::string> scalar_columns(const ResultSet& results) {
-  std::vector<std::string> columns;
-  for (const auto& p : results.points)
-    for (const auto& o : p.outputs) {
-      const auto name = o.node + "." + o.port;
-      if (o.value.is_scalar() && std::find(columns.begin(), columns.end(), name) == columns.end())
-        columns.push_back(name);
-    }
-  return columns;
-}
-
 // The nodes a point did not compute itself: "lm shared", "lm from old.h5".
 std::string taken_nodes(const PointResult& p) {
   std::string text;
@@ -70,11 +59,6 @@ std::string taken_nodes(const PointResult& p) {
             (reused ? " from " + record.origin.substr(7) : " " + record.origin);
   }
   return text;
-}
-
-bool any_taken_nodes(const ResultSet& results) {
-  return std::any_of(results.points.begin(), results.points.end(),
-                     [](const PointResult& p) { return !taken_nodes(p).empty(); });
 }
 
 Row point_row(const PointResult& p, const std::vector<std::string>& scalars, bool taken) {
@@ -112,33 +96,35 @@ std::string swept_text(const SweptParam& swept) {
 }  // namespace
 
 void print_results(const ResultSet& results, std::size_t limit, std::ostream& out) {
-  const auto& info = results.info;
-  const auto counts = count_statuses(results);
+  print_results(result_page(results, 0, limit), out);
+}
+
+void print_results(const ResultPage& page, std::ostream& out) {
+  const auto& info = page.info;
+  const auto counts = page_counts(page);
   out << "pipeline " << info.pipeline_name << ", created " << info.created_utc << " by assay "
       << info.assay_version << "\n"
-      << results.points.size() << " of " << info.planned_points << " points stored: " << counts.ok
+      << page.stored_points << " of " << info.planned_points << " points stored: " << counts.ok
       << " ok, " << counts.failed << " failed, " << counts.timeout << " timeout\n";
   print_data_provenance(info, out);
   out << "\n";
-  const auto scalars = scalar_columns(results);
+  const auto& scalars = page.scalar_columns;
   Row header{"point_id", "status"};
   header.insert(header.end(), info.swept_keys.begin(), info.swept_keys.end());
   header.push_back("replicate");
   header.insert(header.end(), scalars.begin(), scalars.end());
   header.push_back("wall_s");
-  const bool taken = any_taken_nodes(results);
+  const bool taken = page.points_taking_nodes > 0;
   if (taken) header.push_back("not computed here");
   header.push_back("error");
   std::vector<Row> rows{header};
-  for (std::size_t i = 0; i < results.points.size() && i < limit; ++i)
-    rows.push_back(point_row(results.points[i], scalars, taken));
+  for (const auto& point : page.points) rows.push_back(point_row(point, scalars, taken));
   print_rows(rows, out);
-  if (results.points.size() > limit)
-    out << "... " << results.points.size() - limit << " more points (--limit N shows more)\n";
-  const auto logged = std::count_if(results.points.begin(), results.points.end(),
-                                    [](const PointResult& p) { return !p.log.empty(); });
-  if (logged > 0)
-    out << "points whose nodes logged messages: " << logged
+  const auto shown = page.offset + page.points.size();
+  if (page.stored_points > shown)
+    out << "... " << page.stored_points - shown << " more points (--limit N shows more)\n";
+  if (page.logged_points > 0)
+    out << "points whose nodes logged messages: " << page.logged_points
         << " (`assay show FILE --point ID` prints a point's log)\n";
 }
 

@@ -12,10 +12,12 @@
 // HDF5 calls of the store take one process-wide lock (hdf5_lock.hpp).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -118,8 +120,31 @@ ResultSet read_results(const std::filesystem::path& file);
 // parts; a point stored twice is taken as merge would take it.
 ResultSet read_results(const std::vector<std::filesystem::path>& files);
 // The same without array and table outputs, which it does not read from a consolidated file:
-// what a summary (`assay show`) needs, at a fraction of the cost for large results.
+// what `assay merge` and an MPI run summarise, at a fraction of the cost for large results.
 ResultSet read_result_summaries(const std::filesystem::path& file);
+
+// A page of a result: the points [offset, offset + limit) and what a summary counts over all.
+struct ResultPage {
+  RunInfo info;
+  std::size_t stored_points = 0;
+  std::array<std::size_t, 3> status_counts{};  // indexed by PointStatus
+  std::vector<std::string> scalar_columns;     // "node.output", in order of first appearance
+  std::size_t points_taking_nodes = 0;         // with a node they did not compute themselves
+  std::size_t logged_points = 0;               // whose nodes logged messages
+  std::size_t offset = 0;
+  std::vector<PointResult> points;  // scalar outputs only
+};
+
+// Whether `file` exists with no parts beside it: a finished result, which the two readers below
+// read through /index, opening only the points asked for (what `assay show` needs of a large
+// result). Throw SourceError naming the file when it or its /index cannot be read.
+bool is_consolidated(const std::filesystem::path& file);
+// Nothing when the file's /index predates the counts a page needs (index_table.hpp).
+std::optional<ResultPage> read_result_page(const std::filesystem::path& file, std::size_t offset,
+                                           std::size_t limit);
+// Nothing when the result has no point `id`.
+std::optional<PointResult> read_stored_point(const std::filesystem::path& file,
+                                             const std::string& id);
 
 // Joins shards of one sweep into `out` (written atomically). Refuses, naming the file and the
 // differing attribute, a shard whose fingerprint differs from the first; a point present in

@@ -17,8 +17,9 @@ namespace fs = std::filesystem;
 
 namespace {
 PointResult summary_of(const PointResult& point) {
-  PointResult summary{point.id,     point.replicate, point.sweep_index, point.seed, point.swept,
-                      point.status, point.error,     point.wall_s,      {},         point.nodes};
+  PointResult summary{point.id,    point.replicate, point.sweep_index, point.seed,
+                      point.swept, point.status,    point.error,       point.wall_s,
+                      {},          point.nodes,     point.log};
   for (const auto& output : point.outputs)
     if (output.value.is_scalar()) summary.outputs.push_back(output);
   return summary;

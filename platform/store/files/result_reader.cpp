@@ -93,6 +93,22 @@ std::vector<RunInfo> read_run_infos(const fs::path& file) {
   return infos;
 }
 
+bool is_consolidated(const fs::path& file) {
+  const auto sources = result_sources(file);
+  return sources.size() == 1 && !sources.front().part;
+}
+
+std::optional<ResultPage> read_result_page(const fs::path& file, std::size_t offset,
+                                           std::size_t limit) {
+  const auto lock = lock_hdf5();
+  return read_source_page({file, false}, offset, limit);
+}
+
+std::optional<PointResult> read_stored_point(const fs::path& file, const std::string& id) {
+  const auto lock = lock_hdf5();
+  return read_source_point({file, false}, id);
+}
+
 ResultSet read_result_summaries(const fs::path& file) { return read({file}, true); }
 
 }  // namespace assay

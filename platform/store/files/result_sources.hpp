@@ -2,7 +2,9 @@
 // in commit order (record_precedence.hpp says which record of a point counts).
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,12 @@ SourceIndex read_source_index(const ResultSource& source);
 std::vector<PointResult> read_source_points(const ResultSource& source,
                                             const std::vector<std::string>& swept_keys,
                                             bool scalars_only = false);
+
+// A consolidated source's page (result_store.hpp), read through /index.
+std::optional<ResultPage> read_source_page(const ResultSource& source, std::size_t offset,
+                                           std::size_t limit);
+// One point of a consolidated source, with its scalar outputs; nothing when it has none.
+std::optional<PointResult> read_source_point(const ResultSource& source, const std::string& id);
 
 // SourceError naming `source` when its fingerprint is not `expected`.
 void require_fingerprint(const std::filesystem::path& source, const std::string& found,

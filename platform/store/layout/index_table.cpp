@@ -7,9 +7,12 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
+#include <span>
 
 #include "assay/error.hpp"
+#include "store/hdf5/attribute_io.hpp"
 
 namespace assay {
 
@@ -190,6 +193,30 @@ void pack_rows(const std::vector<const PointResult*>& points,
 }
 }  // namespace
 
+namespace {
+// What a summary of the result counts over all points, without opening them: attributes of
+// /index written with it (absent in files written before them).
+constexpr const char* kLoggedPoints = "logged_points";
+constexpr const char* kPointsTakingNodes = "points_taking_nodes";
+
+void write_point_counts(hid_t index, const std::vector<const PointResult*>& points,
+                        const StoreTypes& types) {
+  const auto logged = std::count_if(points.begin(), points.end(),
+                                    [](const PointResult* p) { return !p->log.empty(); });
+  const auto taking = std::count_if(points.begin(), points.end(),
+                                    [](const PointResult* p) { return takes_nodes(*p); });
+  write_uint64_attribute(index, kLoggedPoints, logged, types);
+  write_uint64_attribute(index, kPointsTakingNodes, taking, types);
+}
+
+std::optional<std::uint64_t> point_count(hid_t index, const char* name) {
+  if (h5_check(H5Aexists(index, name), std::string("look up /index ") + name) <= 0)
+    return std::nullopt;
+  return read_uint64_attribute(index, name);
+}
+
+}  // namespace
+
 void write_index(hid_t file, const std::vector<const PointResult*>& points,
                  const std::vector<std::string>& swept_keys, const StoreTypes& types,
                  const DatasetLayouts& layouts) {
@@ -209,33 +236,92 @@ void write_index(hid_t file, const std::vector<const PointResult*>& points,
   if (n > 0)
     h5_check(H5Dwrite(index.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, rows.data()),
              "write /index");
+  write_point_counts(index.get(), points, types);
+}
+
+namespace {
+struct IdStatus {
+  char* id;
+  char* status;
+};
+
+// Reads the point_id and status columns in slices of kSliceRows rows, so memory stays bounded
+// however many points the result holds; visit(first_row, rows) sees each slice once.
+constexpr hsize_t kSliceRows = 1 << 16;
+
+template <class Visit>
+void for_each_id_slice(hid_t index, const StoreTypes& types, Visit&& visit) {
+  const H5Space space(H5Dget_space(index), "get /index dataspace");
+  const auto n = static_cast<hsize_t>(H5Sget_simple_extent_npoints(space.get()));
+  const H5Type memory(H5Tcreate(H5T_COMPOUND, sizeof(IdStatus)), "create index memory type");
+  h5_check(H5Tinsert(memory.get(), "point_id", offsetof(IdStatus, id), types.utf8.get()),
+           "index type");
+  h5_check(H5Tinsert(memory.get(), "status", offsetof(IdStatus, status), types.utf8.get()),
+           "index type");
+  std::vector<IdStatus> rows;
+  for (hsize_t first = 0; first < n; first += kSliceRows) {
+    hsize_t count = std::min(kSliceRows, n - first);
+    rows.assign(count, {});
+    const H5Space slice(H5Screate_simple(1, &count, nullptr), "create index slice");
+    h5_check(H5Sselect_hyperslab(space.get(), H5S_SELECT_SET, &first, nullptr, &count, nullptr),
+             "select /index rows");
+    h5_check(H5Dread(index, memory.get(), slice.get(), space.get(), H5P_DEFAULT, rows.data()),
+             "read /index");
+    visit(static_cast<std::size_t>(first), std::span<const IdStatus>(rows));
+    h5_check(H5Dvlen_reclaim(memory.get(), slice.get(), H5P_DEFAULT, rows.data()),
+             "free /index strings");
+  }
+}
+
+const char* text_or_empty(const char* text) { return text ? text : ""; }
+
+std::vector<std::string> column_names(hid_t index) {
+  const H5Type type(H5Dget_type(index), "get /index type");
+  const int n = h5_check(H5Tget_nmembers(type.get()), "count /index columns");
+  std::vector<std::string> names;
+  for (int i = 0; i < n; ++i) {
+    char* name = H5Tget_member_name(type.get(), static_cast<unsigned>(i));
+    if (!name) throw Error("cannot read the name of /index column " + std::to_string(i));
+    names.emplace_back(name);
+    H5free_memory(name);
+  }
+  return names;
+}
+}  // namespace
+
+bool takes_nodes(const PointResult& point) {
+  return std::any_of(point.nodes.begin(), point.nodes.end(),
+                     [](const NodeRecord& r) { return r.origin != "computed"; });
 }
 
 std::vector<IndexEntry> read_index_entries(hid_t file, const StoreTypes& types) {
   const H5Dataset index(H5Dopen2(file, "index", H5P_DEFAULT), "open /index");
-  const H5Space space(H5Dget_space(index.get()), "get /index dataspace");
-  const auto n = static_cast<std::size_t>(H5Sget_simple_extent_npoints(space.get()));
-  struct Row {
-    char* id;
-    char* status;
-  };
-  const H5Type memory(H5Tcreate(H5T_COMPOUND, sizeof(Row)), "create index memory type");
-  h5_check(H5Tinsert(memory.get(), "point_id", offsetof(Row, id), types.utf8.get()), "index type");
-  h5_check(H5Tinsert(memory.get(), "status", offsetof(Row, status), types.utf8.get()),
-           "index type");
-  std::vector<Row> rows(n);
-  if (n > 0)
-    h5_check(H5Dread(index.get(), memory.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, rows.data()),
-             "read /index");
-  std::vector<std::pair<std::string, std::string>> texts;
-  texts.reserve(n);
-  for (const auto& row : rows)
-    texts.emplace_back(row.id ? row.id : "", row.status ? row.status : "");
-  if (n > 0) H5Dvlen_reclaim(memory.get(), space.get(), H5P_DEFAULT, rows.data());
   std::vector<IndexEntry> entries;
-  entries.reserve(n);
-  for (auto& [id, status] : texts) entries.push_back({std::move(id), status_from_name(status)});
+  for_each_id_slice(index.get(), types, [&](std::size_t, std::span<const IdStatus> rows) {
+    for (const auto& row : rows)
+      entries.push_back({text_or_empty(row.id), status_from_name(text_or_empty(row.status))});
+  });
   return entries;
+}
+
+IndexSummary read_index_summary(hid_t file, const StoreTypes& types, std::size_t offset,
+                                std::size_t limit) {
+  const H5Dataset index(H5Dopen2(file, "index", H5P_DEFAULT), "open /index");
+  IndexSummary summary;
+  summary.columns = column_names(index.get());
+  summary.logged_points = point_count(index.get(), kLoggedPoints);
+  summary.points_taking_nodes = point_count(index.get(), kPointsTakingNodes);
+  for_each_id_slice(index.get(), types, [&](std::size_t first, std::span<const IdStatus> rows) {
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      const auto status = status_from_name(text_or_empty(rows[r].status));
+      ++summary.status_counts[static_cast<std::size_t>(status)];
+      const auto row = first + r;
+      if (row >= offset && row - offset < limit)
+        summary.page_ids.emplace_back(text_or_empty(rows[r].id));
+    }
+    summary.rows += rows.size();
+  });
+  return summary;
 }
 
 }  // namespace assay
