@@ -242,7 +242,7 @@ int run_over_mpi(const CommandLine& cmd, const Pipeline& pipeline, const SweepPl
   const DistributedRun run{plan,
                            executor,
                            out,
-                           make_run_info(pipeline, plan, registry, cmd.text),
+                           make_run_info(pipeline, plan, registry, cmd.text, options.jobs),
                            vm.count("resume") > 0,
                            options};
   const auto counts = run_distributed(mpi, run, *cmd.interrupt);
@@ -317,7 +317,7 @@ int run_command(const CommandLine& cmd) {
   // What a killed MPI run left is finished by any number of processes, this one included.
   if (vm.count("resume")) join_rank_shards(out);
 
-  auto info = make_run_info(pipeline, plan, *registry, cmd.text);
+  auto info = make_run_info(pipeline, plan, *registry, cmd.text, run.jobs);
   SweepGrowth growth;
   if (vm.count("resume") &&
       (std::filesystem::exists(out) || std::filesystem::exists(parts_dir(out))))

@@ -7,8 +7,12 @@
 
 #include <Eigen/Core>
 #include <boost/version.hpp>
+#include <cstdlib>
 #include <ctime>
+#include <fstream>
+#include <map>
 #include <set>
+#include <thread>
 
 #include "cli/git_revision.hpp"
 
@@ -27,6 +31,26 @@ std::string hdf5_version() {
   return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(release);
 }
 
+// The first "model name" of /proc/cpuinfo (Linux), or "unknown".
+std::string cpu_model() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);) {
+    if (!line.starts_with("model name")) continue;
+    const auto colon = line.find(':');
+    if (colon != std::string::npos && colon + 2 <= line.size()) return line.substr(colon + 2);
+  }
+  return "unknown";
+}
+
+void add_machine_provenance(std::map<std::string, std::string>& provenance, std::size_t jobs) {
+  provenance["cpu_model"] = cpu_model();
+  provenance["jobs"] =
+      jobs == 0 ? "0 (all " + std::to_string(std::thread::hardware_concurrency()) + " cores)"
+                : std::to_string(jobs);
+  for (const char* name : {"SLURM_JOB_ID", "SLURM_ARRAY_JOB_ID", "SLURM_ARRAY_TASK_ID"})
+    if (const char* value = std::getenv(name); value && *value) provenance[name] = value;
+}
+
 }  // namespace
 
 std::string utc_now_iso8601() {
@@ -39,7 +63,8 @@ std::string utc_now_iso8601() {
 }
 
 RunInfo make_run_info(const Pipeline& pipeline, const SweepPlan& plan,
-                      const PluginRegistry& registry, const std::string& command) {
+                      const PluginRegistry& registry, const std::string& command,
+                      std::size_t jobs) {
   RunInfo info;
   info.assay_version = ASSAY_VERSION;
   info.created_utc = utc_now_iso8601();
@@ -62,6 +87,7 @@ RunInfo make_run_info(const Pipeline& pipeline, const SweepPlan& plan,
                            std::to_string(TOML_LIB_PATCH)},
       {"pipeline_file", pipeline.file},
   };
+  add_machine_provenance(info.provenance, jobs);
   // The files path params read, by content: the digest the points' ids and lineage use.
   for (const auto& [path, digest] : pipeline.file_digests)
     info.provenance[std::string(kInputDigestPrefix) + path] = digest;

@@ -119,6 +119,24 @@ TEST_CASE("the user's plugin folder under XDG_DATA_HOME is searched when it exis
              Catch::Contains((folder / "chatty.so").string()) && Catch::Contains("uniform_matrix"));
 }
 
+TEST_CASE("a result records the CPU, the worker threads and the Slurm job it ran in", "[cli]") {
+  TempFolder dir("machine_provenance");
+  const auto pipeline = std::string(ASSAY_SOURCE_DIR) + "/plugins/examples/pipelines/examples.toml";
+  setenv("SLURM_JOB_ID", "4242", 1);
+  const auto run = run_assay({"run", pipeline, "-o", dir.file("r.h5"), "-q", "-j", "2"});
+  unsetenv("SLURM_JOB_ID");
+  REQUIRE(run.exit_code == 0);
+  const auto run_all = run_assay({"run", pipeline, "-o", dir.file("all.h5"), "-q"});
+  REQUIRE(run_all.exit_code == 0);
+  const auto provenance = read_results(dir.file("r.h5")).info.provenance;
+  CHECK(provenance.at("jobs") == "2");
+  CHECK(provenance.at("SLURM_JOB_ID") == "4242");
+  CHECK_FALSE(provenance.at("cpu_model").empty());
+  const auto all = read_results(dir.file("all.h5")).info.provenance;
+  CHECK_THAT(all.at("jobs"), Catch::StartsWith("0 (all "));
+  CHECK(all.count("SLURM_JOB_ID") == 0);
+}
+
 TEST_CASE("resume after SIGKILL at several moments keeps committed points and finishes",
           "[cli][store]") {
   for (const int delay_ms : {150, 500, 900}) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/plan/sweep_plan.hpp"
 #include "pipelines/pipeline_fixture.hpp"
 
 namespace {
@@ -54,6 +55,10 @@ TEST_CASE("malformed pipeline files name the place and what is wrong", "[pipelin
       {"bad pipeline name", "[pipeline]\nname = \"my run\"\n",
        "t.toml:2:8: pipeline.name: expected a name of letters, digits, _, . or -, got \"my run\"; "
        "the name is used in result file names"},
+      {"pipeline name too long for a file name",
+       "[pipeline]\nname = \"" + std::string(201, 'x') + "\"\n",
+       "t.toml:2:8: pipeline.name: a name of 201 characters, over 200; the name is used in result "
+       "file names, which file systems limit"},
       {"negative seed", "[pipeline]\nname = \"t\"\nseed = -1\n",
        "t.toml:3:8: pipeline.seed: expected a non-negative integer, got -1; every point's and "
        "node's seed derives from this one"},
@@ -246,6 +251,23 @@ TEST_CASE("malformed sweeps name the sweep key and what is wrong", "[pipeline]")
       {"replicates as a string", kSweep + "replicates = \"3\"\n",
        "t.toml:6:14: sweep.replicates: expected an integer >= 1, got \"3\";"},
   });
+}
+
+TEST_CASE("a sweep too large to count names the axis that overflows", "[pipeline][sweep]") {
+  // Four axes of 100,000 values: 10^20 points, more than 2^64, found at the fourth axis.
+  std::string text =
+      "[pipeline]\nname = \"t\"\n[nodes.a]\nmethod = \"uniform_matrix\"\n"
+      "[nodes.b]\nmethod = \"uniform_matrix\"\n[sweep]\n";
+  for (const auto* key : {"a.low", "a.high", "b.low", "b.high"})
+    text += std::string("\"") + key + "\" = { range = [0, 100000, 1] }\n";
+  const auto pipeline = assay::test::validated(text);
+  try {
+    const assay::SweepPlan plan(pipeline);
+    FAIL("no error");
+  } catch (const assay::SourceError& e) {
+    CHECK_THAT(e.what(), Catch::Matchers::Contains(
+                             "t.toml:11:1: sweep.b.high: the sweep has too many points"));
+  }
 }
 
 TEST_CASE("an unreadable pipeline file is named with the reason", "[pipeline]") {

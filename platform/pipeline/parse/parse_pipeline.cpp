@@ -54,6 +54,14 @@ std::string read_name(const toml::table& header, const TomlOrigin& origin) {
     throw SourceError(origin.pos(node->source()), "pipeline.name",
                       "expected a name of letters, digits, _, . or -, got " + toml_node_text(*node),
                       "the name is used in result file names");
+  // The default result name adds 27 characters ("-<UTC time>-<pid>.h5") and file systems take
+  // 255 bytes a name.
+  constexpr std::size_t kLongestName = 200;
+  if (name->get().size() > kLongestName)
+    throw SourceError(origin.pos(node->source()), "pipeline.name",
+                      "a name of " + std::to_string(name->get().size()) + " characters, over " +
+                          std::to_string(kLongestName),
+                      "the name is used in result file names, which file systems limit");
   return name->get();
 }
 

@@ -18,7 +18,8 @@ std::size_t plan_size(const Pipeline& pipeline) {
   for (const auto& axis : pipeline.axes) {
     const auto n = axis.steps.size();
     if (n != 0 && size > std::numeric_limits<std::size_t>::max() / n)
-      throw SourceError({pipeline.file}, "sweep", "the sweep has too many points",
+      throw SourceError(axis.pos, "sweep." + axis.keys.front(),
+                        "the sweep has too many points with this axis (more than 2^64)",
                         "shorten the lists or split the sweep");
     size *= n;
   }
