@@ -1,6 +1,7 @@
 #include "agreement_nulls.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -13,7 +14,7 @@ namespace {
 constexpr std::size_t kItemGrain = 16;
 // Cap on -log P(response) in the leave-pair-out weights: keeps products of two inverse
 // likelihoods finite; only nodes where a response has probability below e^-300 are affected.
-constexpr double kMaxInverseLogLik = 300.0;
+const double kMaxInverseLik = std::exp(300.0);
 // Largest Rasch pair-null table by score, (models - 1) x models^2 doubles (256 MB).
 constexpr Eigen::Index kMaxScoreTableEntries = Eigen::Index{1} << 25;
 
@@ -42,8 +43,8 @@ Eigen::MatrixXd item_pair_null(const Eigen::MatrixXd& prob, const Eigen::MatrixX
 }
 
 // 1 / P(y_mj | node q), capped, from the item's node terms.
-Eigen::MatrixXd inverse_likelihood(const ItemNodeTerms& terms) {
-  return (-terms.log_lik).array().min(kMaxInverseLogLik).exp();
+Eigen::MatrixXd inverse_likelihood(const Eigen::VectorXd& responses, const ItemNodeTerms& terms) {
+  return response_probability(responses, terms).array().inverse().min(kMaxInverseLik).matrix();
 }
 
 // Under Rasch every item has the same node probabilities; only which of the two inverse
@@ -55,9 +56,11 @@ struct RaschNodeTerms {
 RaschNodeTerms rasch_node_terms(const Eigen::VectorXd& ability,
                                 const Eigen::VectorXd& node_difficulty) {
   ItemNodeTerms right, wrong;
-  item_node_terms(Eigen::VectorXd::Ones(ability.size()), ability, 1.0, node_difficulty, right);
-  item_node_terms(Eigen::VectorXd::Zero(ability.size()), ability, 1.0, node_difficulty, wrong);
-  return {right.prob, inverse_likelihood(right), inverse_likelihood(wrong)};
+  const Eigen::VectorXd all_right = Eigen::VectorXd::Ones(ability.size());
+  const Eigen::VectorXd all_wrong = Eigen::VectorXd::Zero(ability.size());
+  item_node_terms(all_right, ability, 1.0, node_difficulty, right);
+  item_node_terms(all_wrong, ability, 1.0, node_difficulty, wrong);
+  return {right.prob, inverse_likelihood(all_right, right), inverse_likelihood(all_wrong, wrong)};
 }
 
 // Under Rasch the leave-pair-out posterior of a pair on an item depends on the item only
@@ -195,7 +198,8 @@ ItemNullAgreement item_null_agreement(const Eigen::MatrixXd& responses,
     }
     item_node_terms(responses.col(j), parameters.ability, parameters.discrimination(j),
                     node_difficulty, terms);
-    return item_pair_null(terms.prob, inverse_likelihood(terms), posterior.row(j));
+    return item_pair_null(terms.prob, inverse_likelihood(responses.col(j), terms),
+                          posterior.row(j));
   };
   loop(blocks, 1, [&](std::size_t b0, std::size_t b1) {
     ItemNodeTerms terms;
