@@ -36,9 +36,10 @@ Eigen::MatrixXd pair_agreement(const Eigen::MatrixXd& responses);
 Eigen::MatrixXd marginal_null(const Eigen::VectorXd& accuracy);
 
 // The marginal null averaged over a group's pairs, with accuracies computed from items drawn
-// item_counts(j) times each (all ones: the data as observed).
-double marginal_null_for_group(const Eigen::MatrixXd& responses, const Eigen::VectorXd& item_counts,
-                               const PairGroup& group);
+// item_counts(j, r) times each (a column of ones: the data as observed); one value per column.
+// Responses 0 or 1, counts whole numbers.
+Eigen::VectorXd marginal_null_for_group(const Eigen::MatrixXd& responses,
+                                        const Eigen::MatrixXd& item_counts, const PairGroup& group);
 
 struct ItemNullAgreement {
   Eigen::MatrixXd by_item;    // items x groups: sum over the group's pairs of expected agreement

@@ -18,7 +18,10 @@ ExcessEstimate ratio_estimate(const Eigen::VectorXd& observed, const Eigen::Vect
   e.excess = e.observed - e.expected;
   const Eigen::VectorXd diff = observed - expected;
   const Interval ci = bootstrap_interval(
-      observed.size(), [&](const Eigen::VectorXd& w) { return w.dot(diff) / w.dot(den); },
+      observed.size(),
+      [&](const Eigen::MatrixXd& w) -> Eigen::VectorXd {
+        return (w.transpose() * diff).cwiseQuotient(w.transpose() * den);
+      },
       resamples, level, rng);
   e.ci_low = ci.low;
   e.ci_high = ci.high;
@@ -31,12 +34,14 @@ ExcessEstimate marginal_estimate(const Eigen::MatrixXd& y, const Eigen::VectorXd
   ExcessEstimate e;
   e.pairs = group.pairs();
   if (e.pairs <= 0) return e;
-  auto excess = [&](const Eigen::VectorXd& w) {
-    return w.dot(observed) / (w.sum() * e.pairs) - marginal_null_for_group(y, w, group);
+  auto excess = [&](const Eigen::MatrixXd& w) -> Eigen::VectorXd {
+    const Eigen::ArrayXd drawn = w.colwise().sum().transpose();
+    return (w.transpose() * observed).array() / (drawn * e.pairs) -
+           marginal_null_for_group(y, w, group).array();
   };
-  const Eigen::VectorXd ones = Eigen::VectorXd::Ones(y.cols());
+  const Eigen::MatrixXd ones = Eigen::MatrixXd::Ones(y.cols(), 1);
   e.observed = observed.mean() / e.pairs;
-  e.expected = marginal_null_for_group(y, ones, group);
+  e.expected = marginal_null_for_group(y, ones, group)(0);
   e.excess = e.observed - e.expected;
   const Interval ci = bootstrap_interval(y.cols(), excess, resamples, level, rng);
   e.ci_low = ci.low;

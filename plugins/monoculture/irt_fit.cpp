@@ -12,13 +12,15 @@ namespace {
 
 constexpr std::size_t kItemGrain = 32;
 constexpr double kAbilityPenalty = 1.0 / 100.0;  // N(0, 10^2)
+constexpr Eigen::Index kProductRows = 1000;      // 2^1000 < the largest double
 
 double clip(double x, double limit) { return std::clamp(x, -limit, limit); }
 
 bool is_rasch(const IrtParameters& p) { return (p.discrimination.array() == 1.0).all(); }
 
 // Normalises one row of log posterior values in place into weights; returns its log-sum-exp.
-double normalise_row(Eigen::Ref<Eigen::RowVectorXd, 0, Eigen::InnerStride<>> row) {
+// The row is contiguous so that exp is vectorised.
+double normalise_row(Eigen::RowVectorXd& row) {
   const double top = row.maxCoeff();
   row = (row.array() - top).exp();
   const double total = row.sum();
@@ -47,10 +49,12 @@ ItemPosteriors two_pl_posteriors(const Eigen::MatrixXd& y, const IrtParameters& 
   Eigen::VectorXd item_log_lik(y.cols());
   loop(y.cols(), kItemGrain, [&](std::size_t begin, std::size_t end) {
     ItemNodeTerms terms;
+    Eigen::RowVectorXd row;
     for (auto j = static_cast<Eigen::Index>(begin); j < static_cast<Eigen::Index>(end); ++j) {
       item_node_terms(y.col(j), p.ability, p.discrimination(j), b, terms);
-      out.weights.row(j) = terms.log_lik.colwise().sum() + grid.log_prior.transpose();
-      item_log_lik(j) = normalise_row(out.weights.row(j));
+      row = terms.log_lik + grid.log_prior.transpose();
+      item_log_lik(j) = normalise_row(row);
+      out.weights.row(j) = row;
     }
   });
   out.log_likelihood = item_log_lik.sum();
@@ -115,16 +119,18 @@ void two_pl_em_step(const Eigen::MatrixXd& y, const QuadratureGrid& grid, double
       for (auto j = static_cast<Eigen::Index>(blk * kItemGrain); j < end; ++j) {
         const double a = p.discrimination(j);
         item_node_terms(y.col(j), p.ability, a, b, terms);
-        Eigen::RowVectorXd r = terms.log_lik.colwise().sum() + grid.log_prior.transpose();
+        Eigen::RowVectorXd r = terms.log_lik + grid.log_prior.transpose();
         normalise_row(r);
-        const Eigen::ArrayXXd resid =
-            (-terms.prob).array().colwise() + y.col(j).array();  // y_m - P_mq
-        const Eigen::ArrayXXd e = resid.rowwise() * r.array();
-        const Eigen::ArrayXXd w =
-            (terms.prob.array() * (1 - terms.prob.array())).rowwise() * r.array();
-        const Eigen::VectorXd e_model = e.rowwise().sum(), w_model = w.rowwise().sum();
-        const Eigen::RowVectorXd e_node = e.colwise().sum(), w_node = w.colwise().sum();
-        const Eigen::VectorXd wb = w.matrix() * b;
+        // Sums over nodes and models of e = (y_m - P_mq) r_q and w = P_mq (1 - P_mq) r_q,
+        // taken from P and W = P (1 - P) by matrix-vector products instead of forming e and w.
+        const Eigen::ArrayXXd& prob = terms.prob.array();
+        const Eigen::MatrixXd fisher = (prob * (1 - prob)).matrix();
+        const Eigen::VectorXd e_model = y.col(j) * r.sum() - terms.prob * r.transpose();
+        const Eigen::VectorXd w_model = fisher * r.transpose();
+        const Eigen::RowVectorXd e_node =
+            r.array() * (y.col(j).sum() - terms.prob.colwise().sum().array());
+        const Eigen::RowVectorXd w_node = r.cwiseProduct(fisher.colwise().sum());
+        const Eigen::VectorXd wb = fisher * r.transpose().cwiseProduct(b);
         acc.g_ability += a * e_model;
         acc.h_ability += a * a * w_model;
         acc.g_log_sd -= a * e_node.dot(b);
@@ -183,23 +189,64 @@ IrtParameters starting_values(const Eigen::MatrixXd& y) {
   return p;
 }
 
+// One grid node's column of item_node_terms, entry by entry: 1 / (1 + e), P(right) and the
+// response's sign term y min(x, 0) - (1 - y) max(x, 0).
+void node_column(Eigen::Index models, const double* __restrict x, const double* __restrict e,
+                 const double* __restrict y, double* __restrict inv, double* __restrict prob,
+                 double* __restrict one_plus_e, double* __restrict sign_term) {
+  for (Eigen::Index m = 0; m < models; ++m) {
+    const double sum = 1 + e[m], quotient = 1 / sum;
+    const bool positive = x[m] >= 0;
+    inv[m] = quotient;
+    prob[m] = quotient * (positive ? 1.0 : e[m]);
+    one_plus_e[m] = sum;
+    const double below = positive ? 0.0 : x[m], above = positive ? x[m] : 0.0;
+    sign_term[m] = y[m] * below - (1 - y[m]) * above;
+  }
+}
+
 }  // namespace
 
 void item_node_terms(const Eigen::VectorXd& responses, const Eigen::VectorXd& ability,
                      double discrimination, const Eigen::VectorXd& node_difficulty,
                      ItemNodeTerms& out) {
-  // With x = a (theta - b) and e = exp(-|x|): log sigma(x) = min(x, 0) - log1p(e),
-  // log sigma(-x) = -max(x, 0) - log1p(e); one exp and one log per entry, vectorised.
-  const Eigen::ArrayXXd x =
-      discrimination *
-      ((-node_difficulty.transpose()).replicate(ability.size(), 1).array().colwise() +
-       ability.array());
-  const Eigen::ArrayXXd e = (-x.abs()).exp();
-  const Eigen::ArrayXXd log1p_e = (1 + e).log();  // absolute accuracy is what a sum of logs needs
-  const Eigen::ArrayXXd inv = (1 + e).inverse();
-  out.prob = (x >= 0).select(inv, e * inv);
-  const Eigen::ArrayXd right = responses.array(), wrong = 1 - responses.array();
-  out.log_lik = (x.min(0.0).colwise() * right - x.max(0.0).colwise() * wrong - log1p_e).matrix();
+  // With x = a (theta - b) and e = exp(-|x|): log P(y | node) = y min(x, 0) - (1 - y) max(x, 0)
+  // - log(1 + e), one exp per entry, vectorised. Summed over the models the logs of 1 + e are
+  // the log of their product, and since 1 + e <= 2 a product of kProductRows factors cannot
+  // overflow: one log per node and block of models, not per entry.
+  const auto models = ability.size(), nodes = node_difficulty.size();
+  out.x.resize(models, nodes);
+  for (Eigen::Index q = 0; q < nodes; ++q)
+    out.x.col(q) = discrimination * (ability.array() - node_difficulty(q));
+  out.e = (-out.x.abs()).exp();
+  out.inv.resize(models, nodes);
+  out.prob.resize(models, nodes);
+  out.one_plus_e.resize(models, nodes);
+  out.sign_term.resize(models, nodes);
+  // One plain loop over the entries, which the compiler vectorises with blends (Eigen 3.4's
+  // select is scalar; GCC needs -fno-trapping-math to if-convert it, see CMakeLists.txt).
+  for (Eigen::Index q = 0; q < nodes; ++q)
+    node_column(models, out.x.col(q).data(), out.e.col(q).data(), responses.data(),
+                out.inv.col(q).data(), out.prob.col(q).data(), out.one_plus_e.col(q).data(),
+                out.sign_term.col(q).data());
+  out.log_lik = out.sign_term.colwise().sum().matrix();
+  for (Eigen::Index m0 = 0; m0 < models; m0 += kProductRows) {
+    const auto rows = std::min(kProductRows, models - m0);
+    const Eigen::RowVectorXd product = out.one_plus_e.middleRows(m0, rows).colwise().prod();
+    out.log_lik.array() -= product.array().log();
+  }
+}
+
+Eigen::MatrixXd response_probability(const Eigen::VectorXd& responses, const ItemNodeTerms& terms) {
+  // P(right) = inv scaled by e when x < 0, P(wrong) = inv scaled by e when x >= 0; y is 0 or 1.
+  Eigen::MatrixXd out(terms.x.rows(), terms.x.cols());
+  for (Eigen::Index q = 0; q < out.cols(); ++q)
+    for (Eigen::Index m = 0; m < out.rows(); ++m) {
+      const double x = terms.x(m, q), e = terms.e(m, q), inv = terms.inv(m, q);
+      const double right = inv * (x >= 0 ? 1.0 : e), wrong = inv * (x >= 0 ? e : 1.0);
+      out(m, q) = responses(m) * right + (1 - responses(m)) * wrong;
+    }
+  return out;
 }
 
 void require_binary_responses(const Eigen::MatrixXd& responses) {

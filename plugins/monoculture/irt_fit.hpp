@@ -41,15 +41,23 @@ struct ItemPosteriors {
   double log_likelihood = 0;
 };
 
-// One item at every grid node q (difficulty b_q): each model's probability of answering right
-// and the log-likelihood of its observed response, both models x nodes.
+// One item at every grid node q (difficulty b_q), models x nodes: each model's probability of
+// answering right (prob) and, summed over the models, the log-likelihood of the item's
+// observed responses (log_lik, one per node). x = a (theta - b_q), e = exp(-|x|) and
+// inv = 1 / (1 + e) are kept for response_probability, the rest is scratch; a reused
+// ItemNodeTerms allocates once.
 struct ItemNodeTerms {
   Eigen::MatrixXd prob;
-  Eigen::MatrixXd log_lik;
+  Eigen::RowVectorXd log_lik;
+  Eigen::ArrayXXd x, e, inv, one_plus_e, sign_term;
 };
 void item_node_terms(const Eigen::VectorXd& responses, const Eigen::VectorXd& ability,
                      double discrimination, const Eigen::VectorXd& node_difficulty,
                      ItemNodeTerms& out);
+
+// P(y_m | node q) of the responses item_node_terms was given, models x nodes, computed from e
+// so that a probability near 0 keeps its relative accuracy.
+Eigen::MatrixXd response_probability(const Eigen::VectorXd& responses, const ItemNodeTerms& terms);
 
 // responses: models x items, entries 0 or 1 (throws std::invalid_argument otherwise).
 void require_binary_responses(const Eigen::MatrixXd& responses);

@@ -20,12 +20,13 @@ Interval bootstrap_interval(Eigen::Index items, const ItemStatistic& statistic, 
   std::uniform_int_distribution<Eigen::Index> pick(0, items - 1);
   std::vector<double> values;
   values.reserve(resamples);
-  Eigen::VectorXd counts(items);
-  for (int r = 0; r < resamples; ++r) {
-    counts.setZero();
-    for (Eigen::Index j = 0; j < items; ++j) counts(pick(rng)) += 1.0;
-    const double v = statistic(counts);
-    if (std::isfinite(v)) values.push_back(v);
+  for (int first = 0; first < resamples; first += kBootstrapBatch) {
+    Eigen::MatrixXd counts =
+        Eigen::MatrixXd::Zero(items, std::min(kBootstrapBatch, resamples - first));
+    for (Eigen::Index r = 0; r < counts.cols(); ++r)
+      for (Eigen::Index j = 0; j < items; ++j) counts(pick(rng), r) += 1.0;
+    for (double v : statistic(counts))
+      if (std::isfinite(v)) values.push_back(v);
   }
   constexpr double nan = std::numeric_limits<double>::quiet_NaN();
   if (values.empty() || 2 * values.size() < static_cast<std::size_t>(resamples)) return {nan, nan};

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "irt_fit.hpp"
+
 namespace assay::monoculture {
 
 RaschScores rasch_scores(const Eigen::MatrixXd& responses) {
@@ -22,11 +24,12 @@ ScorePosteriors rasch_score_posteriors(const Eigen::VectorXd& ability, double di
                                        const QuadratureGrid& grid) {
   const auto models = ability.size(), nodes = grid.z.size();
   const Eigen::VectorXd b = difficulty_sd * grid.z;
-  // log prior + sum_m log sigma(b_q - theta_m), with log sigma(x) = min(x, 0) - log(1 + e^-|x|).
-  const Eigen::ArrayXXd x = (b.transpose().replicate(models, 1).colwise() - ability).array();
-  const Eigen::ArrayXd all_wrong =
-      grid.log_prior.array() +
-      (x.min(0.0) - (1.0 + (-x.abs()).exp()).log()).colwise().sum().transpose();
+  // log prior + sum_m log sigma(b_q - theta_m), with log sigma(x) = min(x, 0) - log(1 + e^-|x|);
+  // the sum of the logs of 1 + e^-|x| <= 2 is taken as the log of their product, as in
+  // item_node_terms (irt_fit.cpp), which rasch_scores_test compares with.
+  ItemNodeTerms wrong;
+  item_node_terms(Eigen::VectorXd::Zero(models), ability, 1.0, b, wrong);
+  const Eigen::ArrayXd all_wrong = grid.log_prior.array() + wrong.log_lik.transpose().array();
   ScorePosteriors out{Eigen::MatrixXd(models + 1, nodes), Eigen::VectorXd(models + 1)};
   for (Eigen::Index s = 0; s <= models; ++s) {
     const Eigen::ArrayXd log_w = all_wrong.array() - static_cast<double>(s) * b.array();

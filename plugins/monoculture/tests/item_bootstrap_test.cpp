@@ -26,7 +26,11 @@ TEST_CASE("bootstrap interval of a mean covers the truth at about its nominal ra
     Eigen::VectorXd x(100);
     for (auto& v : x) v = normal(rng);
     const auto ci = mc::bootstrap_interval(
-        x.size(), [&](const Eigen::VectorXd& w) { return w.dot(x) / w.sum(); }, 200, 0.95, rng);
+        x.size(),
+        [&](const Eigen::MatrixXd& w) -> Eigen::VectorXd {
+          return (w.transpose() * x).array() / w.colwise().sum().transpose().array();
+        },
+        200, 0.95, rng);
     covered += ci.low <= 0 && 0 <= ci.high;
   }
   const double coverage = covered / double(sets);
@@ -37,7 +41,11 @@ TEST_CASE("bootstrap interval of a mean covers the truth at about its nominal ra
 TEST_CASE("bootstrap gives NaN bounds when the statistic is mostly undefined", "[monoculture]") {
   std::mt19937_64 rng(4);
   const auto ci = mc::bootstrap_interval(
-      10, [](const Eigen::VectorXd&) { return std::nan(""); }, 50, 0.95, rng);
+      10,
+      [](const Eigen::MatrixXd& w) -> Eigen::VectorXd {
+        return Eigen::VectorXd::Constant(w.cols(), std::nan(""));
+      },
+      50, 0.95, rng);
   CHECK(std::isnan(ci.low));
   CHECK(std::isnan(ci.high));
 }

@@ -29,7 +29,7 @@ TEST_CASE("score-grouped rasch posteriors equal each item's own posterior", "[mo
   mc::ItemNodeTerms terms;
   for (Eigen::Index j = 0; j < spec.items; ++j) {
     mc::item_node_terms(y.col(j), p.ability, 1.0, b, terms);
-    const Eigen::ArrayXd log_w = terms.log_lik.colwise().sum().transpose() + grid.log_prior;
+    const Eigen::ArrayXd log_w = terms.log_lik.transpose() + grid.log_prior;
     const double top = log_w.maxCoeff();
     const double total = (log_w - top).exp().sum();
     log_likelihood += top + std::log(total);
