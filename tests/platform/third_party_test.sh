@@ -24,17 +24,16 @@ fail() {
 }
 
 # Every shipped plugin loads from the prefix: the list (methods, plugins, versions, licences,
-# the count loaded and any refusals with their reasons) is the build tree's, which refuses
-# nothing; only the plugin files' folders differ.
-list_without_paths() { "$1" list | sed -E 's#[[:space:]]+/[^[:space:]]+\.so$##'; }
+# the count loaded and any refusals with their reasons) is the build tree's, neither refuses
+# anything (`list --check` exits 1 when it does), and only the plugin files' folders differ.
+list_without_paths() {
+  "$1" list --check >"$scratch/raw_list" || fail "$1 refuses plugins: $(cat "$scratch/raw_list")"
+  sed -E 's#[[:space:]]+/[^[:space:]]+\.so$##' "$scratch/raw_list"
+}
 list_without_paths "$built_host" >"$scratch/built_list"
 list_without_paths "$installed_host" >"$scratch/installed_list"
-refusals='^[0-9]+ plugins loaded, [0-9]+ refused:'
-! grep -Eq "$refusals" "$scratch/built_list" ||
-  fail "the build tree refuses plugins: $(cat "$scratch/built_list")"
 diff -u "$scratch/built_list" "$scratch/installed_list" || fail "the installed host lists other plugins"
 grep -E '^[0-9]+ plugins loaded' "$scratch/installed_list"
-"$installed_host" list --check >/dev/null || fail "assay list --check: the installed host refuses a plugin"
 
 # The shipped pipelines and the licence are installed, and a pipeline runs from the prefix.
 # (every plugin folder's pipelines/, side by side).

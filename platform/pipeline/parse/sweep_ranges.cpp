@@ -95,9 +95,11 @@ std::vector<Value> expand(const std::string& rule, const RangeArgs& r) {
   if (rule == "linspace") return spaced(a, b, n, [](double x) { return x; });
   if (rule == "logspace") return spaced(a, b, n, [](double x) { return std::pow(10.0, x); });
   if (a <= 0 || b <= 0) throw range_error(r, "geomspace needs a > 0 and b > 0");
-  return spaced(std::log(a), std::log(b), n, [&](double x) {
-    return x == std::log(a) ? a : x == std::log(b) ? b : std::exp(x);
-  });
+  // exp(log a) need not be a: the endpoints are the values written.
+  auto out = spaced(std::log(a), std::log(b), n, [](double x) { return std::exp(x); });
+  out.front() = Value(a);
+  if (n > 1) out.back() = Value(b);
+  return out;
 }
 
 }  // namespace

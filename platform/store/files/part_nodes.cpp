@@ -3,7 +3,6 @@
 #include "store/files/part_file.hpp"
 #include "store/files/result_paths.hpp"
 #include "store/hdf5/hdf5_lock.hpp"
-#include "store/point_result.hpp"
 
 namespace assay {
 
@@ -13,14 +12,19 @@ PartNodes::PartNodes(const std::filesystem::path& result_file) : name_(result_fi
     for (auto& key : read_part_node_keys(part.path)) part_of_.emplace(std::move(key), part.path);
 }
 
-// Decodes the part: a node's outputs may sit in an earlier record of the batch than the point
-// that names it. Called once per key a resumed run needs, which the run then keeps.
+// Decodes the part whole (a node's outputs may sit in an earlier record of the batch than the
+// point that names it), unless it is the one decoded last. Called once per key a resumed run
+// needs, which the run then keeps.
 std::optional<std::vector<std::pair<std::string, Value>>> PartNodes::find(
     const std::string& key) const {
   const auto part = part_of_.find(key);
   if (part == part_of_.end()) return std::nullopt;
   const auto lock = lock_hdf5();
-  for (const auto& point : read_part_points(part->second)) {
+  if (decoded_part_ != part->second) {
+    decoded_points_ = read_part_points(part->second);
+    decoded_part_ = part->second;
+  }
+  for (const auto& point : decoded_points_) {
     const auto* record = find_record_by_key(point, key);
     if (!record || point.status != PointStatus::ok || !record->unstored.empty()) continue;
     std::vector<std::pair<std::string, Value>> outputs;

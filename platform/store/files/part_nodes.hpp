@@ -5,11 +5,11 @@
 
 #include <filesystem>
 #include <map>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "store/layout/node_source.hpp"
+#include "store/point_result.hpp"
 
 namespace assay {
 
@@ -27,6 +27,10 @@ class PartNodes final : public NodeSource {
  private:
   std::string name_;
   std::map<std::string, std::filesystem::path> part_of_;  // key -> the first part holding it
+  // The part decoded last (under the HDF5 lock, which find holds): the keys a resumed run asks
+  // for mostly sit in the same few parts, and a part is decoded whole.
+  mutable std::filesystem::path decoded_part_;
+  mutable std::vector<PointResult> decoded_points_;
 };
 
 }  // namespace assay
