@@ -1,5 +1,5 @@
-// assay describe METHOD|FILE.so [--json]: params, ports, checks and paper of one method, or of
-// every method of one plugin file.
+// assay describe METHOD|FILE.so [--json]: params, ports, checks, figures and paper of one
+// method, or of every method of one plugin file.
 #include <algorithm>
 #include <filesystem>
 #include <iomanip>
@@ -7,6 +7,7 @@
 
 #include "assay/host.hpp"
 #include "cli/command_options.hpp"
+#include "cli/figures_json.hpp"
 #include "cli/json_output.hpp"
 #include "cli/loaded_plugins.hpp"
 
@@ -17,9 +18,9 @@ namespace {
 const char* kUsage = R"(Usage: assay describe METHOD|FILE.so [--json]
 
 Shows a method's params (type, range, default), input and output ports, the paper it comes
-from and the checks `assay verify` runs. Given a plugin file (a path, or a name ending in
-.so), loads that file alone and describes every method it exports; a file the registry
-refuses is an error naming the reason. An unknown method id is an error suggesting the
+from, the checks `assay verify` runs and the figures `assay report` draws of its results.
+Given a plugin file (a path, or a name ending in .so), loads that file alone and describes
+every method it exports; a file the registry refuses is an error naming the reason. An unknown method id is an error suggesting the
 nearest one.
 
 Examples:
@@ -66,6 +67,22 @@ Json checks_json(const std::vector<Claim>& claims) {
   return list;
 }
 
+Json figures_json(const std::vector<Figure>& figures) {
+  Json list = Json::array();
+  for (const auto& f : figures) list.push_back(figure_json(f));
+  return list;
+}
+
+// "line: w2 against total_steps, by score": the figure's roles in words.
+std::string figure_text(const Figure& f) {
+  std::string text = f.kind + ": " + f.y;
+  if (!f.x.empty()) text += " against " + f.x;
+  if (!f.row.empty()) text += " and " + f.row;
+  if (!f.colour.empty()) text += ", by " + f.colour;
+  if (!f.facet.empty()) text += ", per " + f.facet;
+  return f.title.empty() ? text : f.title + " (" + text + ")";
+}
+
 Json method_json(const RegisteredMethod& m) {
   const auto& info = m.exported.info;
   return {{"id", info.id},
@@ -78,7 +95,8 @@ Json method_json(const RegisteredMethod& m) {
           {"params", params_json(info.params)},
           {"inputs", ports_json(info.inputs)},
           {"outputs", ports_json(info.outputs)},
-          {"checks", checks_json(info.claims)}};
+          {"checks", checks_json(info.claims)},
+          {"figures", figures_json(info.figures)}};
 }
 
 // The names' column is as wide as the longest name, so a long one does not run into its kind.
@@ -119,6 +137,8 @@ void print_text(const RegisteredMethod& m) {
       std::cout << "    declared not to reproduce here: " << c.outcome.reason << " ("
                 << c.outcome.readme_section << ")\n";
   }
+  if (!info.figures.empty()) std::cout << "\nfigures (assay report):\n";
+  for (const auto& f : info.figures) std::cout << "  " << figure_text(f) << "\n";
 }
 
 // Method ids are C identifiers: an argument with a '/' or ending in .so names a file.

@@ -14,6 +14,7 @@
 #include <set>
 #include <thread>
 
+#include "cli/figures_json.hpp"
 #include "cli/git_revision.hpp"
 
 namespace assay {
@@ -98,6 +99,7 @@ RunInfo make_run_info(const Pipeline& pipeline, const SweepPlan& plan,
     for (const auto& output : method->exported.info.outputs)
       if (output.provenance) info.provenance_outputs.push_back(node.name + "." + output.name);
   }
+  info.figures = run_figures_json(pipeline, registry);
   for (const auto* p : used)
     info.plugins.push_back({p->name, p->version, p->path.string(), p->sha256, p->license});
   return info;

@@ -61,6 +61,9 @@ struct RunInfo {
   // the consolidated file gathers their values into /provenance
   // (store/layout/provenance_outputs.hpp).
   std::vector<std::string> provenance_outputs;
+  // The figures the run's methods declare, as JSON with /index column names
+  // (cli/figures_json.hpp); empty when none does.
+  std::string figures;
   std::vector<PluginProvenance> plugins;
   // Filled by merge_results: the provenance of every shard joined (its host, rank, ... and
   // "file"), so a merged result lists each host and rank. Empty for a single-process run.

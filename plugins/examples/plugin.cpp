@@ -81,6 +81,8 @@ assay::MethodExport matrix_summary_method() {
       .input(&Matrix::matrix, "matrix", "any real matrix")
       .output(&Summary::mean, "mean", "mean of the entries")
       .output(&Summary::frobenius, "frobenius", "Frobenius norm")
+      .figure(assay::line("mean", "matrix.rows").by("matrix.cols").titled("Mean entry by shape"))
+      .figure(assay::histogram("frobenius"))
       .run(matrix_summary);
 }
 

@@ -50,13 +50,18 @@ class FigureSpec:
 
     @property
     def label(self):
-        if self.title:
-            return self.title
-        against = [c for c in (self.x, self.row) if c]
-        text = f"{self.y} against {' and '.join(against)}" if against else self.y
-        if self.colour:
-            text += f" by {self.colour}"
-        return text + (f", per {self.facet}" if self.facet else "")
+        return label(self.__dict__)
+
+
+def label(fields):
+    """A figure's title, or one made of its columns: "y against x by colour, per facet"."""
+    if fields.get("title"):
+        return fields["title"]
+    against = [fields[r] for r in ("x", "row") if fields.get(r)]
+    text = f"{fields['y']} against {' and '.join(against)}" if against else fields["y"]
+    if fields.get("colour"):
+        text += f" by {fields['colour']}"
+    return text + (f", per {fields['facet']}" if fields.get("facet") else "")
 
 
 def figure_spec(entry):

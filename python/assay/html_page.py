@@ -54,7 +54,7 @@ def _key_values(pairs):
 
 
 def _provenance(result):
-    root = [(k, v) for k, v in result.root_attrs.items() if k != "pipeline"]
+    root = [(k, v) for k, v in result.root_attrs.items() if k not in ("pipeline", "figures")]
     host = [(k, v) for k, v in result.provenance.items() if k != "plugins"]
     plugins = [(name, f"version {p.get('version', '?')}, {p.get('path', '?')}, "
                       f"sha256 {p.get('sha256', '?')}")
@@ -96,20 +96,29 @@ def _points_table(result):
             f"<table id=points><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
-def _figures(figures):
+def _not_drawn(not_drawn):
+    if not not_drawn:
+        return ""
+    items = "".join(f"<li>{_e(n.title)}: {_e(n.reason)}</li>" for n in not_drawn)
+    return f"<p>Declared figures not drawn from this run:</p><ul class=not-drawn>{items}</ul>"
+
+
+def _figures(figures, not_drawn):
     items = "".join(
         f"<figure><img alt=\"{_e(f.title)}\" src=\"data:image/png;base64,{f.png_base64}\">"
         f"<figcaption>{_e(f.title)} — <a href=\"{_e(f.png)}\">PNG</a> · "
         f"<a href=\"{_e(f.svg)}\">SVG</a></figcaption></figure>" for f in figures)
-    return f"<h2>Figures</h2>{items or '<p>No figures: the result has no scalar outputs.</p>'}"
+    return (f"<h2>Figures</h2>{items or '<p>No figures: the result has no scalar outputs.</p>'}"
+            f"{_not_drawn(not_drawn)}")
 
 
-def page(result, figures, source):
-    """The whole page. `figures` are DrawnFigure records (title, PNG as base64, file names)."""
+def page(result, figures, source, not_drawn=()):
+    """The whole page. `figures` are DrawnFigure records (title, PNG as base64, file names);
+    `not_drawn` the declared figures this result cannot draw, with the reason."""
     name = result.root_attrs.get("pipeline_name", source)
     return (f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8>"
             f"<title>assay report: {_e(name)}</title><style>{_STYLE}</style></head><body>"
             f"<h1>{_e(name)}</h1><p>{_e(source)}</p>{_counts(result)}"
-            f"{_figures(figures)}{_points_table(result)}{_provenance(result)}"
+            f"{_figures(figures, not_drawn)}{_points_table(result)}{_provenance(result)}"
             f"<h2>Resolved pipeline</h2><pre>{_e(result.pipeline)}</pre>"
             f"<script>{_SCRIPT}</script></body></html>")

@@ -2,9 +2,9 @@
 
     /usr/bin/python3 -m assay.report FILE.h5 [-o DIR] [--figures FIGURES.json ...]
 
-The figures are the default panels (each scalar output against the swept axes, mean ± SE over
-replicates) followed by those of each --figures file (see figure_spec.py). Methods cannot
-declare their own figures yet; when the SDK can, their specs join the same list."""
+The figures are those the run's methods declare (declared_figures.py), then a default panel
+(a scalar output against the swept axes, mean ± SE over replicates) for each scalar output of
+a node whose method declares none, then those of each --figures file (see figure_spec.py)."""
 
 import argparse
 import base64
@@ -14,6 +14,7 @@ import pathlib
 import re
 import sys
 
+from .declared_figures import declared_figures
 from .default_figures import default_specs
 from .draw import draw
 from .figure_spec import read_figure_specs
@@ -45,13 +46,17 @@ def _save(figure, spec, number, out_dir):
 
 def write_report(result, out_dir, figures=(), source=None):
     """Writes OUT_DIR/report.html and OUT_DIR/figures/*.png|svg for a loaded result: the
-    default panels, then `figures` (FigureSpecs). Returns the page's path."""
+    declared figures, the default panels of the other nodes, then `figures` (FigureSpecs).
+    Returns the page's path."""
     out_dir = pathlib.Path(out_dir)
     (out_dir / "figures").mkdir(parents=True, exist_ok=True)
-    specs = default_specs(result) + list(figures)
+    declared, not_drawn, nodes = declared_figures(result)
+    defaults = [s for s in default_specs(result) if s.y.split(".")[0] not in nodes]
+    specs = declared + defaults + list(figures)
     drawn = [_save(draw(result, spec), spec, i + 1, out_dir) for i, spec in enumerate(specs)]
     report = out_dir / "report.html"
-    report.write_text(page(result, drawn, source or result.result_file.source), encoding="utf-8")
+    report.write_text(page(result, drawn, source or result.result_file.source, not_drawn),
+                      encoding="utf-8")
     return report
 
 

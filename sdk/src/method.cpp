@@ -1,6 +1,7 @@
 #include "assay/method.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "assay/error.hpp"
 #include "assay/host.hpp"
@@ -60,6 +61,49 @@ MethodInfo& MethodInfo::claim(Claim c) {
                 "' is declared not to reproduce without a reason and the README section "
                 "documenting it");
   claims.push_back(std::move(c));
+  return *this;
+}
+
+namespace {
+bool is_numeric_scalar(Kind kind) {
+  return kind == Kind::real || kind == Kind::integer || kind == Kind::boolean;
+}
+
+// Why a figure cannot name `name`, or an empty text when it is one of the method's params or
+// outputs, "replicate", or "PORT.param" of a declared input PORT.
+std::string unknown_column(const MethodInfo& method, const std::string& name) {
+  if (const auto dot = name.find('.'); dot != std::string::npos) {
+    if (dot + 1 < name.size() && find_named(method.inputs, name.substr(0, dot))) return {};
+    return "'" + name + "' is not PORT.param of an input declared before the figure";
+  }
+  if (name == "replicate" || find_named(method.params, name) || find_named(method.outputs, name))
+    return {};
+  return "'" + name + "' is neither a param nor an output declared before the figure";
+}
+
+std::string figure_error(const MethodInfo& method, const Figure& f) {
+  static const std::set<std::string> kinds{"line", "scatter", "bar", "heatmap", "histogram"};
+  if (!kinds.count(f.kind))
+    return "kind '" + f.kind + "' is not one of line, scatter, bar, heatmap, histogram";
+  if (f.error != "se" && f.error != "sd" && f.error != "none")
+    return "error bars '" + f.error + "' are not one of se, sd, none";
+  const auto* y = find_named(method.outputs, f.y);
+  if (!y || !is_numeric_scalar(y->kind))
+    return "y '" + f.y + "' is not a numeric scalar output declared before the figure";
+  if ((f.kind == "line" || f.kind == "scatter" || f.kind == "heatmap") && f.x.empty())
+    return "a " + f.kind + " figure needs a column on x";
+  if (f.kind == "heatmap" && f.row.empty()) return "a heatmap needs a column on row";
+  for (const auto& name : f.columns())
+    if (auto error = unknown_column(method, name); !error.empty()) return error;
+  return {};
+}
+}  // namespace
+
+MethodInfo& MethodInfo::figure(Figure f) {
+  if (auto error = figure_error(*this, f); !error.empty())
+    throw Error("method '" + id + "': figure " + std::to_string(figures.size() + 1) +
+                (f.title.empty() ? "" : " ('" + f.title + "')") + ": " + error);
+  figures.push_back(std::move(f));
   return *this;
 }
 

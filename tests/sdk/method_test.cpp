@@ -63,3 +63,33 @@ TEST_CASE("checks fail on NaN and on the wrong side of a bound", "[sdk]") {
   CHECK(expect_at_least(2, 1).passed);
   CHECK_FALSE(expect_near(1.2, 1.0, 0.1).passed);
 }
+
+TEST_CASE("a figure names declared params, outputs and input ports", "[sdk]") {
+  auto info = method("m", "summary")
+                  .param<int>("rows", 3, "rows")
+                  .input<Eigen::MatrixXd>("data", "data")
+                  .output<double>("loss", "loss")
+                  .output<Eigen::MatrixXd>("weights", "weights");
+  info.figure(line("loss", "rows").by("data.seed").per("replicate"));
+  info.figure(heatmap("loss", "rows", "data.width").titled("grid"));
+  REQUIRE(info.figures.size() == 2);
+  CHECK(info.figures[0].columns() ==
+        std::vector<std::string>{"loss", "rows", "data.seed", "replicate"});
+  CHECK(info.figures[1].row == "data.width");
+
+  CHECK_THROWS_WITH(info.figure(line("weights", "rows")),
+                    Catch::Contains("figure 3") && Catch::Contains("numeric scalar output"));
+  CHECK_THROWS_WITH(info.figure(line("loss", "cols")),
+                    Catch::Contains("'cols' is neither a param nor an output"));
+  CHECK_THROWS_WITH(info.figure(line("loss", "labels.seed")),
+                    Catch::Contains("'labels.seed' is not PORT.param"));
+  CHECK_THROWS_WITH(info.figure(line("loss", "data.")), Catch::Contains("PORT.param"));
+  CHECK_THROWS_WITH(info.figure(line("loss", "")), Catch::Contains("needs a column on x"));
+  CHECK_THROWS_WITH(info.figure(heatmap("loss", "rows", "")),
+                    Catch::Contains("needs a column on row"));
+  CHECK_THROWS_WITH(info.figure(bar("loss").errors("ci")),
+                    Catch::Contains("'ci' are not one of se, sd, none"));
+  CHECK_THROWS_WITH(info.figure(Figure{"pie", "loss"}.titled("shares")),
+                    Catch::Contains("('shares')") && Catch::Contains("kind 'pie'"));
+  CHECK(info.figures.size() == 2);
+}

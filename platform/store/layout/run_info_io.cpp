@@ -97,6 +97,7 @@ void write_run_info(hid_t file, const RunInfo& info, const StoreTypes& types) {
     write_string_list_attribute(root.get(), "grown_from", info.grown_from, types);
   if (!info.provenance_outputs.empty())
     write_string_list_attribute(root.get(), "provenance_outputs", info.provenance_outputs, types);
+  if (!info.figures.empty()) write_text(root.get(), "figures", info.figures, types);
   write_provenance(file, info, types);
 }
 
@@ -123,6 +124,7 @@ RunInfo read_run_info(hid_t file, const StoreTypes& types) {
     info.grown_from = read_string_list_attribute(root.get(), "grown_from", types);
   if (H5Aexists(root.get(), "provenance_outputs") > 0)
     info.provenance_outputs = read_string_list_attribute(root.get(), "provenance_outputs", types);
+  if (H5Aexists(root.get(), "figures") > 0) info.figures = read_text(root.get(), "figures", types);
   read_provenance(file, types, info);
   return info;
 }

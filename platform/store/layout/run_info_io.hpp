@@ -1,8 +1,8 @@
 // A run's description in a result or part file: the root attributes (assay_version,
 // result_format, created_utc, command, pipeline, and the extensions pipeline_name, fingerprint,
-// planned_points, swept_keys, grown_from, provenance_outputs) and /provenance: its attributes,
-// /provenance/plugins/<name> (path, version, sha256) and, in merged results, /provenance/shards/<k>
-// (each shard's host, rank, file, ...).
+// planned_points, swept_keys, grown_from, provenance_outputs, figures) and /provenance: its
+// attributes, /provenance/plugins/<name> (path, version, sha256) and, in merged results,
+// /provenance/shards/<k> (each shard's host, rank, file, ...).
 #pragma once
 
 #include "store/encoding/store_types.hpp"

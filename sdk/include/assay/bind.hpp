@@ -229,6 +229,11 @@ class MethodBuilder {
     for (auto& c : list) info_.claim(std::move(c));
     return *this;
   }
+  // A figure of the params and outputs declared before it (assay/figure.hpp).
+  MethodBuilder& figure(Figure f) {
+    info_.figure(std::move(f));
+    return *this;
+  }
 
   // Ends the declaration: `fn(const In&, Context&)` or `fn(const In&)` returns Out (or, with
   // Out = void, writes its outputs itself through the Context).

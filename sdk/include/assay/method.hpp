@@ -1,5 +1,5 @@
-// MethodInfo: what a method is (id, paper, params, ports, claims). Plugins normally build it
-// through the typed binding of <assay/bind.hpp>, which declares each param and output once
+// MethodInfo: what a method is (id, paper, params, ports, claims, figures). Plugins normally build
+// it through the typed binding of <assay/bind.hpp>, which declares each param and output once
 // against the member of a plain struct that carries it. The string-keyed declarations here
 // remain for the rare method whose params or outputs are only known at run time:
 //
@@ -14,6 +14,7 @@
 
 #include "assay/check.hpp"
 #include "assay/context.hpp"
+#include "assay/figure.hpp"
 #include "assay/param.hpp"
 #include "assay/value.hpp"
 
@@ -39,6 +40,7 @@ class MethodInfo {
   std::vector<PortSpec> inputs;
   std::vector<PortSpec> outputs;
   std::vector<Claim> claims;
+  std::vector<Figure> figures;
   bool reentrant = true;  // false: the host never runs two calls of this method at once
 
   MethodInfo& cite(std::string citation);
@@ -89,6 +91,8 @@ class MethodInfo {
   // A string output also recorded in /provenance (PortSpec::provenance).
   MethodInfo& provenance_output(std::string name, std::string doc);
   MethodInfo& claim(Claim claim);
+  // A figure of the params and outputs declared so far (assay/figure.hpp).
+  MethodInfo& figure(Figure figure);
 
   // Declaration mistakes are the plugin author's, so they surface when the plugin loads.
   MethodInfo& add_param(ParamSpec spec);

@@ -22,7 +22,8 @@ inline constexpr std::uint64_t kManifestMagic = 0x4153534159504c47ull;  // "ASSA
 //    the nn ABI.
 // 4: PortSpec::provenance (outputs recorded in /provenance).
 // 5: the manifest holds its strings in fixed-size arrays, to be read from the file unloaded.
-inline constexpr std::uint32_t kSdkAbiVersion = 5;
+// 6: MethodInfo::figures (the figures a method declares, assay/figure.hpp).
+inline constexpr std::uint32_t kSdkAbiVersion = 6;
 
 // Every manifest since ABI 1 begins with magic, sdk_abi and cxx11_abi at these offsets, so the
 // host can name the ABI of a plugin of any SDK. A string too long for its array does not

@@ -6,6 +6,7 @@
 #include "assay/context.hpp"
 #include "assay/eigen.hpp"
 #include "assay/error.hpp"
+#include "assay/figure.hpp"
 #include "assay/method.hpp"
 #include "assay/parallel.hpp"
 #include "assay/param.hpp"
