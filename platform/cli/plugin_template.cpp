@@ -189,7 +189,7 @@ project(@NAME@ LANGUAGES CXX)
 set(CMAKE_CXX_STANDARD 20)
 set(CMAKE_CXX_STANDARD_REQUIRED ON)
 
-find_package(Assay 0.5 REQUIRED)
+find_package(Assay 0.6 REQUIRED)
 assay_add_science(@NAME@_science SOURCES sample_mean.cpp)
 assay_add_plugin(@NAME@ SOURCES plugin.cpp LIBRARIES @NAME@_science)
 
